@@ -1,0 +1,244 @@
+// Puts the kernel together: the lifecycle hooks with the kernel's own work tapped on them (in spec §4
+// order, see lifecycle.ts), the plugin registry, the session, the guards and the services the sdk
+// calls (completeLogin, logout, changeLanguage, navigation from outside React).
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { kernelEvents } from '../sdk/client/events';
+import { addPluginCatalogue, currentLanguage, ensureSdkTexts, hasCatalogue, i18n, initialLanguage } from '../sdk/client/i18n';
+import { installPlugin } from '../sdk/client/install';
+import { provideKernelServices } from '../sdk/client/kernel-services';
+import { dialogs } from '../sdk/client/dialogs';
+import { registryStore, reportPluginFailure } from '../sdk/client/stores/registry';
+import { sessionSnapshot, sessionStore } from '../sdk/client/stores/session';
+import { isSettingEnabled, settingsStore } from '../sdk/client/stores/settings';
+import { startUiSettingsSync, uiStore } from '../sdk/client/stores/ui';
+import { GlobalStyles } from '../sdk/client/ui/GlobalStyles';
+import { SESSION_COOKIE, type Language } from '../sdk/types';
+import { cataloguesToLoad, KERNEL_NAMESPACE, loadCatalogues, readKernelCatalogueFiles } from './i18n/catalogues';
+import { createKernelHooks, pluginHookTargets, startKernel, tapKernelSteps, type KernelHooks } from './lifecycle';
+import { createPluginRegistry, forgetFailedLoads } from './modules/system-registry';
+import { applyFrameRateLimit } from './performance/frame-limit';
+import { syncServiceWorker } from './performance/service-worker';
+import { installPlugins, type PluginInstallSummary } from './plugins/plugin-loader';
+import { createKernelRouter, type KernelRouter } from './router/create-router';
+import { tapKernelGuards, type GuardState } from './router/guards';
+import { REDIRECT_TARGET_KEY } from './router/navigation';
+import { setBeforePageRetry } from './router/plugin-route';
+import { buildRouteTable } from './router/route-table';
+import { documentCookieJar } from './session/cookies';
+import { SessionEndedError, SessionManager, type SessionErrorKind } from './session/session-manager';
+import { browserStorage, readCachedPermissions, ROLE_KEY } from './session/session-storage';
+import { renderApplicationError } from './startup/application-error';
+import { loadAds, startAdClientFetch, type AdClientOutcome } from './startup/ads';
+import { loadCustomAssets } from './startup/custom-assets';
+import { readBootData } from './startup/boot-data';
+import { refreshPublicSettings } from './startup/public-settings';
+
+/** How long mounting waits for the public settings (route flags) before it uses the cached copy. */
+const SETTINGS_WAIT_MS = 4000;
+
+function t(key: string): string {
+  return i18n.t(key, { ns: KERNEL_NAMESPACE });
+}
+
+/** spec §8: the dialog of each session error, in the current language (English: the spec's texts). */
+function showSessionError(kind: SessionErrorKind): Promise<void> {
+  switch (kind) {
+    case 'unavailable':
+      return dialogs.error(t('session.unavailable.title'), t('session.unavailable.text'));
+    case 'invalid':
+      return dialogs.error(t('session.invalid.title'), t('session.invalid.text'), t('session.invalid.footer'));
+    case 'start':
+      return dialogs.error(t('session.startFailed.title'), t('session.startFailed.text'));
+  }
+}
+
+function KernelApp({ router, onMounted }: { router: KernelRouter; onMounted: () => void }) {
+  useEffect(onMounted, [onMounted]);
+  return (
+    <>
+      <GlobalStyles />
+      <RouterProvider router={router} />
+    </>
+  );
+}
+
+export interface Kernel {
+  hooks: KernelHooks;
+  start(): Promise<void>;
+}
+
+export function createKernel(doc: Document = document, win: Window = window): Kernel {
+  const hooks = createKernelHooks();
+  const registry = createPluginRegistry();
+  const cookies = documentCookieJar(doc);
+  const storage = browserStorage(win);
+  const kernelCatalogues = readKernelCatalogueFiles(doc);
+  // the plugin list and public settings index.html carries (null: fetch them, as a page from elsewhere)
+  const boot = readBootData(doc);
+  let router: KernelRouter | null = null;
+  let pendingNavigation: { to: string; replace: boolean } | null = null;
+  let plugins: PluginInstallSummary = { manifests: [], installed: [], failed: [] };
+  let settingsLoaded: Promise<void> = Promise.resolve();
+  let adClient: Promise<AdClientOutcome> | null = null;
+
+  const navigate = (to: string, replace = false) => {
+    if (router) void router.navigate(to, { replace });
+    else pendingNavigation = { to, replace };
+  };
+
+  const session = new SessionManager({
+    fetch: (url, init) => win.fetch(url, init),
+    cookies,
+    storage,
+    timers: {
+      setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+      clearTimeout: (handle) => win.clearTimeout(handle as number),
+      setInterval: (fn, ms) => win.setInterval(fn, ms),
+      clearInterval: (handle) => win.clearInterval(handle as number),
+    },
+    location: () => ({ hostname: win.location.hostname, pathname: win.location.pathname }),
+    sink: sessionStore.getState(),
+    showError: showSessionError,
+    navigate: (path) => navigate(path, true),
+    onLoaded: () => hooks.sessionLoaded.call(sessionSnapshot()),
+    onCleared: (code) => hooks.sessionCleared.call({ code }),
+    cookieName: SESSION_COOKIE,
+  });
+
+  const loadLanguage = async (language: Language) => {
+    const fetch = (url: string, init?: RequestInit) => win.fetch(url, init);
+    // the kernel's file first: it bundles the catalogues of the plugins built with the panel
+    if (!hasCatalogue(KERNEL_NAMESPACE, language)) {
+      await loadCatalogues({ fetch, add: addPluginCatalogue }, { bundle: true }, kernelCatalogues, [language]);
+    }
+    await Promise.all(
+      plugins.manifests
+        .filter((m) => plugins.installed.includes(m.id) && m.localeFiles && (m.locales?.length ?? 0) > 0 && !hasCatalogue(m.id, language))
+        .map((m) => loadCatalogues({ fetch, add: addPluginCatalogue }, { namespace: m.id }, m.localeFiles ?? {}, [language], `plugin "${m.id}"`)),
+    );
+  };
+
+  provideKernelServices({
+    // a session that ended was handled already (dialog, navigation): callers just go on
+    refreshSession: () => session.refresh().catch((error: unknown) => {
+      if (!(error instanceof SessionEndedError)) throw error;
+    }),
+    clearSession: () => session.clear(),
+    navigate: (to, options) => navigate(to, options?.replace ?? false),
+    loadLanguage: (language) => loadLanguage(language as Language),
+  });
+
+  kernelEvents.on('locale:changed', ({ locale }) => hooks.localeChanged.call(locale));
+
+  // spec §2 rules 1–3, §6: what the guards read is what the browser stores
+  const guardState = (): GuardState => ({
+    hasSessionCookie: cookies.has(SESSION_COOKIE),
+    storedRole: storage.getItem(ROLE_KEY),
+    permissions: readCachedPermissions(storage),
+    flagEnabled: (flag) => isSettingEnabled(settingsStore.getState().settings[flag]),
+  });
+  tapKernelGuards(hooks, guardState);
+  setBeforePageRetry(() => forgetFailedLoads(registry));
+
+  tapKernelSteps(hooks, {
+    loadCustomAssets: () => loadCustomAssets(doc),
+    async applyInterfaceSettings() {
+      startUiSettingsSync();
+      let performance = uiStore.getState().settings.performance;
+      applyFrameRateLimit(performance.frameRateLimit, win);
+      uiStore.subscribe((state) => {
+        const next = state.settings.performance;
+        if (next.frameRateLimit !== performance.frameRateLimit) applyFrameRateLimit(next.frameRateLimit, win);
+        if (next.enableCaching !== performance.enableCaching) {
+          syncServiceWorker(next.enableCaching).catch((error: unknown) => console.error('Failed to initialize performance optimizations', error));
+        }
+        performance = next;
+      });
+    },
+    startEarlyRequests() {
+      settingsLoaded = refreshPublicSettings(console, boot?.settings);
+      adClient = startAdClientFetch((url, init) => win.fetch(url, init));
+    },
+    async loadCatalogues() {
+      // spec §4.2: the fallback catalogue and the stored language's
+      const language = initialLanguage();
+      await Promise.all([
+        loadCatalogues({ fetch: (url, init) => win.fetch(url, init), add: addPluginCatalogue }, { bundle: true }, kernelCatalogues, cataloguesToLoad(language)),
+        ensureSdkTexts(language),
+      ]);
+      // i18next resolves a language only once it has texts: switch now that they are there
+      await i18n.changeLanguage(language);
+      doc.documentElement.lang = language;
+    },
+    async installPlugins() {
+      plugins = await installPlugins({
+        fetch: (url, init) => win.fetch(url, init),
+        registry,
+        addCatalogue: addPluginCatalogue,
+        hasCatalogue,
+        language: currentLanguage,
+        install: (candidate, manifest) => installPlugin(candidate, manifest, { hooks: pluginHookTargets(hooks) }),
+        report: reportPluginFailure,
+        manifests: boot?.plugins,
+      });
+      registryStore.getState().setManifests(plugins.manifests);
+    },
+    async loadAds() {
+      await loadAds(adClient ?? startAdClientFetch((url, init) => win.fetch(url, init)), doc, win);
+    },
+    async mountApp() {
+      await Promise.race([settingsLoaded, new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS))]);
+      const table = buildRouteTable(plugins.manifests, new Set(plugins.installed));
+      router = createKernelRouter({
+        table,
+        hooks,
+        storage,
+        effects: {
+          // storage blocked: nothing is saved and the user lands on the dashboard after login instead
+          saveRedirectTarget: (path) => storage.setItem(REDIRECT_TARGET_KEY, path),
+          showAccessDenied: () => dialogs.error(t('guard.accessDenied.title'), t('guard.accessDenied.text')),
+        },
+      });
+      const host = doc.getElementById('app');
+      if (!host) throw new Error('index.html has no #app element');
+      // spec §4.5: mount on the next animation frame
+      await new Promise<void>((resolve, reject) => {
+        win.requestAnimationFrame(() => {
+          try {
+            let mounted = false;
+            const root = createRoot(host, {
+              onUncaughtError(error) {
+                if (!mounted) reject(error);
+                else {
+                  console.error('The app crashed', error);
+                  renderApplicationError(doc, { title: t('appError.title'), text: t('appError.text') });
+                }
+              },
+            });
+            root.render(
+              <KernelApp
+                router={router as KernelRouter}
+                onMounted={() => {
+                  mounted = true;
+                  resolve();
+                }}
+              />,
+            );
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      if (pendingNavigation) navigate(pendingNavigation.to, pendingNavigation.replace);
+    },
+    // spec §4 Session: once the app is on screen and every start-up cache is written, so that a session
+    // error's "clear all local storage" is the last word
+    startSession: () => session.start(),
+    registerServiceWorker: () => syncServiceWorker(uiStore.getState().settings.performance.enableCaching),
+    showApplicationError: () => renderApplicationError(doc, { title: t('appError.title'), text: t('appError.text') }),
+  });
+
+  return { hooks, start: () => startKernel(hooks) };
+}

@@ -1,0 +1,117 @@
+// POST /api/user/session/info/update: first/last name, e-mail, avatar and background addresses.
+// A new e-mail address is unverified until its link is followed (the auth plugin mails one when
+// mail is on, on the user.email_changed event).
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+
+const { email, name } = ACCOUNT_RULES;
+
+/** spec §5: URL inputs must be http or https addresses ('' or null clears the picture) */
+const imageUrl = { type: ['string', 'null'], maxLength: 512 } as const;
+
+const body = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    first_name: { type: 'string', minLength: name.minLength, maxLength: name.maxLength, pattern: name.pattern },
+    last_name: { type: 'string', minLength: name.minLength, maxLength: name.maxLength, pattern: name.pattern },
+    email: { type: 'string', maxLength: email.maxLength, pattern: email.pattern },
+    avatar: imageUrl,
+    background: imageUrl,
+  },
+} as const;
+
+interface ProfileBody {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  avatar?: string | null;
+  background?: string | null;
+}
+
+const answer = {
+  type: 'object',
+  required: ['success', 'user_info', 'verification_sent'],
+  properties: {
+    success: { type: 'boolean' },
+    user_info: {
+      type: 'object',
+      properties: {
+        first_name: { type: 'string' },
+        last_name: { type: 'string' },
+        email: { type: 'string' },
+        avatar: { type: ['string', 'null'] },
+        background: { type: ['string', 'null'] },
+        verified: { type: 'boolean' },
+      },
+    },
+    verification_sent: { type: 'boolean' },
+  },
+} as const;
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext): void {
+  app.post<{ Body: ProfileBody }>(
+    '/user/session/info/update',
+    { config: { auth: true }, schema: { body, response: { 200: answer } } },
+    async (request) => {
+      const user = (await ctx.auth.currentUser(request))!;
+      const input = request.body;
+      const changes: { first_name?: string; last_name?: string; email?: string; email_lower?: string; verified?: number; avatar?: string | null; background?: string | null } = {};
+      for (const field of ['avatar', 'background'] as const) {
+        const value = input[field];
+        if (value === undefined) continue;
+        const trimmed = value === null ? '' : value.trim();
+        if (trimmed !== '' && !isWebAddress(trimmed)) throw ctx.httpError(400, 'VALIDATION_ERROR', 'Invalid URL', field);
+        changes[field] = trimmed === '' ? null : trimmed;
+      }
+      if (input.first_name !== undefined) changes.first_name = input.first_name.trim();
+      if (input.last_name !== undefined) changes.last_name = input.last_name.trim();
+      let emailChanged = false;
+      if (input.email !== undefined && input.email !== user.email) {
+        const lower = input.email.toLowerCase();
+        const clash = await ctx.db.selectFrom('users').select('id').where('email_lower', '=', lower).where('id', '!=', user.id).executeTakeFirst();
+        if (clash) throw ctx.httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
+        changes.email = input.email;
+        changes.email_lower = lower;
+        // only a different address needs proving again, not a change of letter case
+        emailChanged = lower !== user.email.toLowerCase();
+        if (emailChanged) changes.verified = 0;
+      }
+      if (Object.keys(changes).length > 0) {
+        try {
+          await ctx.db
+            .updateTable('users')
+            .set({ ...changes, updated_at: new Date().toISOString() })
+            .where('id', '=', user.id)
+            .execute();
+        } catch (error) {
+          const code = (error as { code?: unknown; errno?: unknown }).code;
+          // another account took the address at the same moment: the unique index decides
+          if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || code === 'ER_DUP_ENTRY') {
+            throw ctx.httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
+          }
+          throw error;
+        }
+        const { email_lower: _lower, ...logged } = changes;
+        await ctx.audit.record(request, { action: 'account.profile_update', targetUserId: user.id, details: { ...logged, previous_email: emailChanged ? user.email : null } });
+      }
+      let verificationSent = false;
+      if (emailChanged) {
+        verificationSent = await ctx.mail.enabled();
+        await ctx.events.emit('user.email_changed', { userId: user.id, email: changes.email!, linkBase: await ctx.mail.publicUrl(request) });
+      }
+      const row = await ctx.db.selectFrom('users').select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      return { success: true, user_info: { ...row, verified: row.verified === 1 }, verification_sent: verificationSent };
+    },
+  );
+}

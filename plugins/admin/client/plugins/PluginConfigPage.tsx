@@ -1,0 +1,54 @@
+// /mc-admin/plugins/:identifier/config: the settings the plugin declares in its plugin.json, with the
+// same typed form as the core settings (secrets write-only).
+import { Button, http, Page, useApi, useParams, useTranslation } from '@orepanel/sdk';
+import { useState } from 'react';
+import { adminPath, adminUrl, type AdminPlugin, type SettingDescriptor } from '../admin-api';
+import { EmptyStateCard } from '../common/EmptyStateCard';
+import { ResourceState } from '../common/ResourceState';
+import { SettingsForm } from '../settings/SettingsForm';
+
+interface PluginConfig {
+  id: string;
+  settings: SettingDescriptor[];
+}
+
+export default function PluginConfigPage() {
+  const { t } = useTranslation('admin');
+  const { identifier = '' } = useParams();
+  const config = useApi<PluginConfig>(adminUrl.pluginConfig(identifier));
+  const about = useApi<{ plugin: AdminPlugin }>(`${adminUrl.plugins()}/${encodeURIComponent(identifier)}`);
+  const [saved, setSaved] = useState<SettingDescriptor[] | null>(null);
+  const settings = saved ?? config.data?.settings;
+  const name = about.data?.plugin.name ?? identifier;
+
+  return (
+    <Page
+      title={t('pluginConfig.title', { name })}
+      description={about.data?.plugin.description}
+      actions={
+        <Button variant="secondary" to={adminPath.plugins}>
+          {t('pluginConfig.back')}
+        </Button>
+      }
+    >
+      <ResourceState data={settings} loading={config.loading} error={config.error} reload={config.reload}>
+        {(current) =>
+          current.length === 0 ? (
+            <EmptyStateCard icon="settings" title={t('pluginConfig.empty')} />
+          ) : (
+            <SettingsForm
+              key={JSON.stringify(current.map((s) => [s.key, s.value]))}
+              label={t('pluginConfig.title', { name })}
+              sections={[{ id: identifier, label: name, settings: current }]}
+              mayEdit
+              onSave={async (values) => {
+                const answer = await http.patch<PluginConfig>(adminUrl.pluginConfig(identifier), { values });
+                setSaved(answer.settings);
+              }}
+            />
+          )
+        }
+      </ResourceState>
+    </Page>
+  );
+}

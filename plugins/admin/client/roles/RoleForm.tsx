@@ -1,0 +1,81 @@
+// The create and edit form of a role: its internal name, the name people see, its colour.
+import { Alert, Button, Card, Form, Grid, TextField, theme, useTranslation } from '@orepanel/sdk';
+import { useState } from 'react';
+import { checkRoleForm, roleChanges, type RoleFormProblems, type RoleFormValues } from './role-form';
+
+export interface RoleFormProps {
+  /** the role being edited; null for a new one */
+  initial: RoleFormValues | null;
+  /** sends the changed fields */
+  onSubmit(changes: Partial<RoleFormValues>): Promise<void>;
+  submitText: string;
+}
+
+const DEFAULT_COLOR = '#6d7cff';
+
+export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<RoleFormValues>(initial ?? { name: '', real_name: '', color: DEFAULT_COLOR });
+  const [problems, setProblems] = useState<RoleFormProblems>({});
+  const [unchanged, setUnchanged] = useState(false);
+  const set = (field: keyof RoleFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+    setUnchanged(false);
+  };
+  const problem = (field: keyof RoleFormValues) => (problems[field] ? t(problems[field]!) : undefined);
+
+  async function submit() {
+    const found = checkRoleForm(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const changes = roleChanges(initial, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    await onSubmit(changes);
+  }
+
+  return (
+    <Card>
+      <Form onSubmit={submit} aria-label={submitText} noValidate>
+        {unchanged && (
+          <Alert tone="info" onClose={() => setUnchanged(false)}>
+            {t('userEdit.nothingChanged')}
+          </Alert>
+        )}
+        <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
+          <TextField label={t('roleForm.realName')} name="real_name" value={values.real_name} onChange={set('real_name')} error={problem('real_name')} maxLength={64} autoComplete="off" />
+          <TextField
+            label={t('roleForm.name')}
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            error={problem('name')}
+            hint={t('roleForm.nameHint')}
+            maxLength={64}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <div css={{ display: 'flex', gap: 10, alignItems: 'flex-end' }}>
+            <div css={{ flex: 1, minWidth: 0 }}>
+              <TextField label={t('roleForm.color')} name="color" value={values.color} onChange={set('color')} error={problem('color')} maxLength={7} spellCheck={false} />
+            </div>
+            <input
+              type="color"
+              aria-label={t('roleForm.pickColor')}
+              value={/^#[0-9a-fA-F]{6}$/.test(values.color) ? values.color : DEFAULT_COLOR}
+              onChange={(event) => set('color')(event.target.value)}
+              css={{ width: 46, height: 42, padding: 2, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, background: theme.colors.background, cursor: 'pointer', flex: 'none', marginBottom: problem('color') ? 26 : 0 }}
+            />
+          </div>
+        </Grid>
+        <div>
+          <Button type="submit">{submitText}</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+// The form over a set of settings (the core's, grouped in tabs; or one plugin's): typed inputs,
+// checks before sending, only changed values PATCHed as { values }, the server's field errors on the
+// field they name. Without the edit permission the inputs are read-only and there is no save button.
+import { Alert, ApiError, Button, Card, dialogs, Form, Tabs, theme, useTranslation } from '@orepanel/sdk';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { PlainSettingValue, SettingDescriptor } from '../admin-api';
+import { SettingField } from './SettingField';
+import { changedValues, initialDrafts, settingProblem, type Draft, type Drafts } from './setting-values';
+
+export interface SettingsSection {
+  id: string;
+  label: string;
+  settings: SettingDescriptor[];
+}
+
+export interface SettingsFormProps {
+  sections: readonly SettingsSection[];
+  /** sends the changed values; resolves with the sections as saved */
+  onSave(values: Record<string, PlainSettingValue>): Promise<void>;
+  mayEdit: boolean;
+  /** the form's accessible name */
+  label: string;
+  /** the tab shown, kept by the page so a save (which renews the form) stays on it */
+  activeSection?: string;
+  onSectionChange?(id: string): void;
+}
+
+export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, onSectionChange }: SettingsFormProps) {
+  const { t } = useTranslation('admin');
+  const all = useMemo(() => sections.flatMap((s) => s.settings), [sections]);
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(all));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [ownActive, setOwnActive] = useState(sections[0]?.id ?? '');
+  const active = activeSection ?? ownActive;
+  const setActive = (id: string) => {
+    setOwnActive(id);
+    onSectionChange?.(id);
+  };
+  const [unchanged, setUnchanged] = useState(false);
+  const pending = Object.keys(changedValues(all, drafts)).length;
+
+  const sectionOf = (key: string) => sections.find((s) => s.settings.some((x) => x.key === key))?.id;
+
+  const change = (key: string) => (draft: Draft) => {
+    setDrafts((d) => ({ ...d, [key]: draft }));
+    setProblems((p) => {
+      if (!(key in p)) return p;
+      const next = { ...p };
+      delete next[key];
+      return next;
+    });
+    setUnchanged(false);
+  };
+
+  async function save() {
+    const found: Record<string, string> = {};
+    for (const setting of all) {
+      const problem = settingProblem(setting, drafts[setting.key] ?? '');
+      if (problem) found[setting.key] = t(problem.key, problem.values);
+    }
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setActive(sectionOf(first) ?? active);
+      return;
+    }
+    const values = changedValues(all, drafts);
+    if (Object.keys(values).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    try {
+      await onSave(values);
+    } catch (error) {
+      // the server names the key it refused: show that key's tab, the Form puts the message on it
+      if (error instanceof ApiError && error.field) setActive(sectionOf(error.field) ?? active);
+      throw error;
+    }
+    void dialogs.toast(t('settings.saved'));
+  }
+
+  const panel = (section: SettingsSection): ReactNode => (
+    <Card>
+      <div css={{ display: 'grid', gap: 18, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))', alignItems: 'start' }}>
+        {section.settings.map((setting) => (
+          <div key={setting.key} css={setting.type === 'text' ? { gridColumn: '1 / -1' } : undefined}>
+            <SettingField setting={setting} draft={drafts[setting.key] ?? ''} onChange={change(setting.key)} error={problems[setting.key]} disabled={!mayEdit} />
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+
+  return (
+    <Form onSubmit={save} aria-label={label} noValidate>
+      {!mayEdit && <Alert tone="info">{t('settings.readOnly')}</Alert>}
+      {unchanged && (
+        <Alert tone="info" onClose={() => setUnchanged(false)}>
+          {t('userEdit.nothingChanged')}
+        </Alert>
+      )}
+      {sections.length > 1 ? (
+        <Tabs label={label} items={sections.map((s) => ({ id: s.id, label: s.label, content: panel(s) }))} active={active} onChange={setActive} />
+      ) : (
+        sections[0] && panel(sections[0])
+      )}
+      {mayEdit && (
+        <div css={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '12px 64px 12px 0', background: `linear-gradient(transparent, ${theme.colors.background} 30%)`, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button type="submit">{t('common.save')}</Button>
+          <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }} aria-live="polite">
+            {pending > 0 ? t('settings.pending', { pending }) : t('settings.noPending')}
+          </span>
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,118 @@
+// The account part of the user edit screen: names, username, e-mail, role and resource limits.
+import {
+  Alert,
+  Button,
+  Card,
+  dialogs,
+  Form,
+  Grid,
+  http,
+  Select,
+  TextField,
+  useApi,
+  useHasPermission,
+  useTranslation,
+} from '@orepanel/sdk';
+import { useState } from 'react';
+import { adminUrl, RESOURCE_FIELDS, type AdminRole, type AdminUser } from '../admin-api';
+import { PERMISSIONS } from '../admin-permissions';
+import { checkUserForm, MAX_RESOURCE, userChanges, userFormValues, type UserFormField, type UserFormProblems, type UserFormValues } from './user-form';
+
+export function UserAccountForm({ user, onSaved }: { user: AdminUser; onSaved(user: AdminUser): void }) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<UserFormValues>(() => userFormValues(user));
+  const [problems, setProblems] = useState<UserFormProblems>({});
+  const [unchanged, setUnchanged] = useState(false);
+  // the role list needs its own permission; without it the role shows read-only
+  const mayListRoles = useHasPermission(PERMISSIONS.rolesList);
+  const roles = useApi<{ data: AdminRole[] }>(mayListRoles ? adminUrl.roles() : null);
+
+  const set = (field: UserFormField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+    setUnchanged(false);
+  };
+  const problem = (field: UserFormField) => (problems[field] ? t(problems[field]!) : undefined);
+
+  async function save() {
+    const found = checkUserForm(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const patch = userChanges(user, values);
+    if (Object.keys(patch).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    const answer = await http.patch<{ user: AdminUser }>(adminUrl.user(user.uuid), patch);
+    onSaved(answer.user);
+    void dialogs.toast(t('userEdit.saved'));
+  }
+
+  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: String(role.id), label: role.real_name }));
+  if (!roleOptions.some((o) => o.value === String(user.role))) roleOptions.unshift({ value: String(user.role), label: user.role_name });
+
+  return (
+    <Card title={t('userEdit.account')}>
+      <Form onSubmit={save} aria-label={t('userEdit.account')} noValidate>
+        {unchanged && (
+          <Alert tone="info" onClose={() => setUnchanged(false)}>
+            {t('userEdit.nothingChanged')}
+          </Alert>
+        )}
+        <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
+          <TextField label={t('userEdit.fields.firstName')} name="first_name" value={values.first_name} onChange={set('first_name')} error={problem('first_name')} autoComplete="off" />
+          <TextField label={t('userEdit.fields.lastName')} name="last_name" value={values.last_name} onChange={set('last_name')} error={problem('last_name')} autoComplete="off" />
+          <TextField
+            label={t('userEdit.fields.username')}
+            name="username"
+            value={values.username}
+            onChange={set('username')}
+            error={problem('username')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextField label={t('userEdit.fields.email')} name="email" type="email" value={values.email} onChange={set('email')} error={problem('email')} autoComplete="off" />
+          {mayListRoles ? (
+            <Select
+              label={t('userEdit.fields.role')}
+              name="role"
+              value={values.role}
+              onChange={set('role')}
+              options={roleOptions}
+              disabled={roles.loading && !roles.data}
+              hint={roles.error ? t('userEdit.rolesFailed') : undefined}
+            />
+          ) : (
+            <TextField label={t('userEdit.fields.role')} name="role" value={user.role_name} readOnly hint={t('userEdit.roleReadOnly')} />
+          )}
+        </Grid>
+
+        <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 12, minWidth: 0 }}>
+          <legend css={{ padding: 0, marginBottom: 12, fontWeight: 600 }}>{t('userEdit.resources')}</legend>
+          <Grid min={150} gap={12} css={{ alignItems: 'start' }}>
+            {RESOURCE_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                label={t(`userEdit.fields.${field}`)}
+                name={field}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_RESOURCE}
+                step={1}
+                value={values[field]}
+                onChange={set(field)}
+                error={problem(field)}
+              />
+            ))}
+          </Grid>
+        </fieldset>
+
+        <div>
+          <Button type="submit">{t('common.save')}</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+// /mc-admin/users/:uuid/edit: role, names, username, e-mail and resource limits; ban with a reason
+// or unban; the coin balance read-only (coins move only through the wallet ledger, issue 4); and the
+// account's activity. Only what changed is sent; the server's field errors land on their fields.
+import { Button, Page, PermissionGate, useApi, useParams, useTranslation } from '@orepanel/sdk';
+import { useState } from 'react';
+import { adminPath, adminUrl, type AdminUser } from '../admin-api';
+import { PERMISSIONS } from '../admin-permissions';
+import { ResourceState } from '../common/ResourceState';
+import { BanCard } from './BanCard';
+import { CoinsCard } from './CoinsCard';
+import { UserAccountForm } from './UserAccountForm';
+import { UserActivity } from './UserActivity';
+
+export default function UserEditPage() {
+  const { t } = useTranslation('admin');
+  const { uuid = '' } = useParams();
+  const loaded = useApi<{ user: AdminUser }>(adminUrl.user(uuid));
+  // the newest copy: what the last save answered, else what was loaded
+  const [saved, setSaved] = useState<AdminUser | null>(null);
+  const user = saved ?? loaded.data?.user;
+
+  return (
+    <Page
+      title={user ? t('userEdit.title', { name: user.username }) : t('titles.userEdit')}
+      description={user ? user.email : undefined}
+      actions={
+        <>
+          <Button variant="secondary" to={adminPath.users}>
+            {t('userEdit.back')}
+          </Button>
+          {user && (
+            <PermissionGate permission={PERMISSIONS.usersDelete}>
+              <Button variant="danger" to={adminPath.userDelete(user.uuid)}>
+                {t('common.delete')}
+              </Button>
+            </PermissionGate>
+          )}
+        </>
+      }
+    >
+      <ResourceState data={user} loading={loaded.loading} error={loaded.error} reload={loaded.reload}>
+        {(current) => (
+          <div css={{ display: 'grid', gap: 20, gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+            <UserAccountForm key={current.updated_at} user={current} onSaved={setSaved} />
+            <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>
+              <CoinsCard coins={current.coins} />
+              <BanCard user={current} onSaved={setSaved} />
+            </div>
+            <div css={{ '@media (min-width: 1100px)': { gridColumn: '1 / -1' } }}>
+              <UserActivity uuid={current.uuid} />
+            </div>
+          </div>
+        )}
+      </ResourceState>
+    </Page>
+  );
+}

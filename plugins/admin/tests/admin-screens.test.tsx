@@ -1,0 +1,427 @@
+// @vitest-environment jsdom
+import { cleanup, renderPlugin, type RecordedHttpCall } from '@orepanel/sdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import plugin from '../client';
+import manifest from '../plugin.json';
+import en from '../locales/en.json';
+
+afterEach(() => cleanup());
+
+const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
+
+function adminUser(n: number, extra: Record<string, unknown> = {}) {
+  return {
+    uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    username: `user${n}`,
+    email: `user${n}@example.com`,
+    first_name: 'First',
+    last_name: 'Last',
+    avatar: null,
+    background: null,
+    role: 1,
+    role_name: 'Default',
+    verified: true,
+    two_fa_enabled: false,
+    banned: false,
+    ban_reason: null,
+    coins: 250,
+    ram: 1024,
+    disk: 2048,
+    cpu: 100,
+    ports: 2,
+    databases: 1,
+    backups: 5,
+    server_slots: 1,
+    minutes_afk: 0,
+    created_at: '2025-03-01T10:00:00.000Z',
+    updated_at: '2025-03-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+function usersPage(call: RecordedHttpCall) {
+  const page = Number(call.query.get('page') ?? 1);
+  const search = call.query.get('search') ?? '';
+  const all = Array.from({ length: 45 }, (_, i) => adminUser(i + 1)).filter((u) => u.username.includes(search));
+  const perPage = Number(call.query.get('per_page') ?? 20);
+  return {
+    body: {
+      data: all.slice((page - 1) * perPage, page * perPage),
+      meta: { page, per_page: perPage, total: all.length, total_pages: Math.ceil(all.length / perPage) },
+    },
+  };
+}
+
+const roles = {
+  data: [
+    { id: 1, name: 'default', real_name: 'Default', color: '#94a0b8', permissions: [], users: 40, protected: true },
+    { id: 4, name: 'support', real_name: 'Support', color: '#34d399', permissions: ['admin.tickets.list'], users: 2, protected: false },
+    { id: 8, name: 'administrator', real_name: 'Administrator', color: '#6d7cff', permissions: ['admin.root'], users: 1, protected: true },
+  ],
+};
+
+const listCalls = (app: { httpCalls: RecordedHttpCall[] }) => app.httpCalls.filter((c) => c.method === 'GET' && c.path === '/api/admin/users');
+
+describe('users list', () => {
+  it('pages and searches on the server', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/users', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/users': usersPage } });
+    await app.findByText('user1');
+    expect(listCalls(app)[0].query.get('page')).toBe('1');
+    expect(listCalls(app)[0].query.get('per_page')).toBe('20');
+    expect(app.getByText('1–20 of 45')).toBeTruthy();
+
+    await app.click(app.getByRole('button', 'Next'));
+    await app.findByText('user21');
+    expect(listCalls(app).at(-1)?.query.get('page')).toBe('2');
+    expect(app.location().search).toBe('?page=2');
+
+    await app.type(app.getByLabelText(en.users.search), 'user4');
+    await app.waitFor(() => expect(listCalls(app).at(-1)?.query.get('search')).toBe('user4'));
+    // a new search starts at page 1
+    expect(listCalls(app).at(-1)?.query.get('page')).toBe('1');
+    await app.findByText('user45');
+    expect(app.queryByText('user21')).toBeNull();
+  });
+
+  it('shows the empty state for a search without results, and the error with a retry', async () => {
+    let fail = true;
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/users?search=nobody',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/users': (call) => (fail ? { status: 500, body: { error: { code: 'SERVER_ERROR', message: 'Boom' } } } : usersPage(call)),
+      },
+    });
+    await app.findByRole('button', 'Try again');
+    fail = false;
+    await app.click(app.getByRole('button', 'Try again'));
+    await app.findByText('Nothing matches your search.');
+  });
+
+  it('hides edit and delete without their permissions', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/users',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.users.list'] },
+      http: { 'GET /api/admin/users': usersPage },
+    });
+    await app.findByText('user1');
+    expect(app.queryByRole('link', 'Edit user1')).toBeNull();
+    expect(app.queryByRole('link', 'Delete user1')).toBeNull();
+  });
+});
+
+describe('user edit', () => {
+  const uuid = adminUser(7).uuid;
+
+  it('sends only what changed, and puts the server’s field error on its field', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: `/mc-admin/users/${uuid}/edit`,
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        [`GET /api/admin/users/${uuid}`]: { body: { user: adminUser(7) } },
+        'GET /api/admin/roles': { body: roles },
+        [`GET /api/admin/users/${uuid}/activity`]: { body: { data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } } },
+        [`PATCH /api/admin/users/${uuid}`]: (call) => {
+          const body = call.body as Record<string, unknown>;
+          if (body.username === 'taken') return { status: 409, body: { error: { code: 'VALIDATION_ERROR', message: 'Server says the username is bad.', field: 'username' } } };
+          return { body: { user: adminUser(7, body) } };
+        },
+      },
+    });
+    await app.findByRole('heading', 'Edit user7');
+    await app.type(app.getByLabelText(en.userEdit.fields.username), 'taken');
+    await app.type(app.getByLabelText(en.userEdit.fields.ram), '4096');
+    await app.type(app.getByLabelText(en.userEdit.fields.role), '4');
+    await app.click(app.getByRole('button', en.common.save));
+
+    const patch = await app.waitFor(() => {
+      const found = app.httpCalls.find((c) => c.method === 'PATCH');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(patch.body).toEqual({ username: 'taken', role: 4, ram: 4096 });
+    await app.findByText('Server says the username is bad.');
+    expect(app.getByLabelText(en.userEdit.fields.username).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('checks the fields before sending', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: `/mc-admin/users/${uuid}/edit`,
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        [`GET /api/admin/users/${uuid}`]: { body: { user: adminUser(7) } },
+        'GET /api/admin/roles': { body: roles },
+        [`GET /api/admin/users/${uuid}/activity`]: { body: { data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } } },
+      },
+    });
+    await app.findByRole('heading', 'Edit user7');
+    await app.type(app.getByLabelText(en.userEdit.fields.email), 'not-an-email');
+    await app.type(app.getByLabelText(en.userEdit.fields.cpu), '-5');
+    await app.click(app.getByRole('button', en.common.save));
+    await app.findByText(en.validation.email);
+    expect(app.getByText(en.validation.wholeNumber)).toBeTruthy();
+    expect(app.httpCalls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('shows coins read-only and never sends them; bans with a reason', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: `/mc-admin/users/${uuid}/edit`,
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        [`GET /api/admin/users/${uuid}`]: { body: { user: adminUser(7) } },
+        'GET /api/admin/roles': { body: roles },
+        [`GET /api/admin/users/${uuid}/activity`]: {
+          body: { data: [{ id: 3, action: 'auth.login', actor: { uuid, username: 'user7' }, details: {}, ip: '203.0.113.9', created_at: '2025-03-02T08:00:00.000Z' }], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } },
+        },
+        [`PATCH /api/admin/users/${uuid}`]: (call) => ({ body: { user: adminUser(7, call.body as Record<string, unknown>) } }),
+      },
+    });
+    await app.findByText(en.userEdit.coins.note);
+    expect(app.getByText('250')).toBeTruthy();
+    await app.findByText('auth.login');
+    expect(app.getByText('203.0.113.9')).toBeTruthy();
+
+    await app.type(app.getByLabelText(en.userEdit.ban.reason), 'Chargeback fraud');
+    await app.click(app.getByRole('button', en.userEdit.ban.ban));
+    await app.findByText(en.userEdit.ban.isBanned);
+    const patch = app.httpCalls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({ banned: true, ban_reason: 'Chargeback fraud' });
+    expect(app.httpCalls.some((c) => c.method === 'PATCH' && 'coins' in (c.body as object))).toBe(false);
+  });
+});
+
+describe('admin dashboard', () => {
+  const http = {
+    'GET /api/admin/users': usersPage,
+    'GET /api/admin/roles': { body: roles },
+    'GET /api/admin/plugins': { body: { data: [{ id: 'auth', name: 'Auth', state: 'enabled' }, { id: 'x', name: 'X', state: 'refused' }] } },
+  };
+
+  it('shows each component only with its permission', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin',
+      catalogues: { en },
+      settings: { app_version: '1.4.2' },
+      session: { user: { role: 4 }, permissions: ['admin.dashboard.view', 'admin.dashboard.components.quickactions.view', 'admin.users.list'] },
+      http,
+    });
+    await app.findByRole('heading', en.dashboard.quickActions);
+    expect(app.queryByRole('heading', en.dashboard.overview)).toBeNull();
+    expect(app.getByRole('link', en.dashboard.actions.users)).toBeTruthy();
+    // no link to a screen the administrator may not open
+    expect(app.queryByRole('link', en.dashboard.actions.settings)).toBeNull();
+  });
+
+  it('shows real figures in the system overview', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin', catalogues: { en }, settings: { app_version: '1.4.2' }, session: ROOT, http });
+    await app.findByRole('heading', en.dashboard.overview);
+    await app.findByText('45');
+    expect(app.getByText('1.4.2')).toBeTruthy();
+    expect(app.getByText('2 installed · 1 refused')).toBeTruthy();
+    expect(listCalls(app)[0].query.get('per_page')).toBe('1');
+  });
+});
+
+describe('plugins', () => {
+  const list = {
+    data: [
+      { id: 'auth', name: 'Authentication', description: '', version: '1.0.0', origin: 'core', core: true, state: 'enabled', enabled: true, active: true, refused_reason: null, requires: [], permissions: [], settings: [] },
+      { id: 'legal', name: 'Legal pages', description: '', version: '1.0.0', origin: 'core', core: false, state: 'enabled', enabled: true, active: true, refused_reason: null, requires: [], permissions: [], settings: [] },
+      { id: 'broken', name: 'Broken', description: '', version: '0.1.0', origin: 'data', core: false, state: 'refused', enabled: false, active: false, refused_reason: 'needs sdk ^9.0.0', requires: [], permissions: [], settings: [] },
+    ],
+  };
+
+  it('disables and enables through the API and says a reload applies it', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/plugins',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/plugins': { body: list },
+        'POST /api/admin/plugins/legal/disable': { body: { plugin: { ...list.data[1], state: 'disabled', enabled: false, active: false } } },
+        'POST /api/admin/plugins/legal/enable': { body: { plugin: list.data[1] } },
+      },
+    });
+    await app.findByText('Legal pages');
+    expect(app.getByText('Refused: needs sdk ^9.0.0')).toBeTruthy();
+    expect((app.getByRole('button', 'Disable Authentication') as HTMLButtonElement).disabled).toBe(true);
+
+    await app.click(app.getByRole('button', 'Disable Legal pages'));
+    // disabling asks first
+    await app.findByText(en.plugins.disableConfirmText, { timeout: 5000 });
+    expect(app.httpCalls.some((c) => c.method === 'POST')).toBe(false);
+    await app.click(app.getByRole('button', en.plugins.disable));
+    await app.findByText(en.plugins.reloadHint);
+    expect(app.httpCalls.some((c) => c.method === 'POST' && c.path === '/api/admin/plugins/legal/disable')).toBe(true);
+
+    await app.click(await app.findByRole('button', 'Enable Legal pages'));
+    await app.waitFor(() => expect(app.httpCalls.some((c) => c.path === '/api/admin/plugins/legal/enable')).toBe(true));
+  });
+
+  it('offers no switches without admin.plugins.edit', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.plugins.list'] }, http: { 'GET /api/admin/plugins': { body: list } } });
+    await app.findByText('Legal pages');
+    expect(app.queryByRole('button', 'Disable Legal pages')).toBeNull();
+  });
+});
+
+describe('settings', () => {
+  const groups = {
+    groups: [
+      {
+        id: 'general',
+        label: 'General',
+        settings: [
+          { key: 'app_name', type: 'string', label: 'Application name', value: 'Orepanel', default: 'Orepanel', secret: false, public: true, updated_at: null },
+          { key: 'default_ram', type: 'number', label: 'Memory', value: 1024, default: 1024, min: 0, secret: false, public: true, updated_at: null },
+        ],
+      },
+      {
+        id: 'mail',
+        label: 'Mail',
+        settings: [{ key: 'smtp_pass', type: 'string', label: 'SMTP password', value: { set: true }, default: null, secret: true, public: false, updated_at: null }],
+      },
+    ],
+  };
+
+  it('never shows a secret, sends it only when replaced, and shows server field errors on the field', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/settings',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/settings': { body: groups },
+        'PATCH /api/admin/settings': (call) => {
+          const values = (call.body as { values: Record<string, unknown> }).values;
+          if (values.app_name === 'bad') return { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'app_name must be text.', field: 'app_name' } } };
+          return { body: groups };
+        },
+      },
+    });
+    await app.findByRole('tab', 'Mail');
+    const secret = app.getByLabelText(/SMTP password/) as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.type).toBe('password');
+    expect(app.getByText(en.settings.secretSet)).toBeTruthy();
+
+    await app.type(app.getByLabelText(/Application name/), 'My panel');
+    await app.click(app.getByRole('button', en.common.save));
+    await app.waitFor(() => expect(app.httpCalls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(app.httpCalls.find((c) => c.method === 'PATCH')?.body).toEqual({ values: { app_name: 'My panel' } });
+
+    await app.type(app.getByLabelText(/SMTP password/), 'n3w-secret');
+    await app.type(app.getByLabelText(/Memory/), '-1');
+    await app.click(app.getByRole('button', en.common.save));
+    await app.findByText('Enter 0 or more.');
+
+    await app.type(app.getByLabelText(/Memory/), '2048');
+    await app.type(app.getByLabelText(/Application name/), 'bad');
+    await app.click(app.getByRole('button', en.common.save));
+    await app.findByText('app_name must be text.');
+    expect(app.getByLabelText(/Application name/).getAttribute('aria-invalid')).toBe('true');
+    expect(app.httpCalls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ values: { app_name: 'bad', default_ram: 2048, smtp_pass: 'n3w-secret' } });
+  });
+
+  it('is read-only without admin.settings.edit', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/settings', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.settings.view'] }, http: { 'GET /api/admin/settings': { body: groups } } });
+    await app.findByText(en.settings.readOnly);
+    expect(app.queryByRole('button', en.common.save)).toBeNull();
+    expect((app.getByLabelText(/Application name/) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('role permissions', () => {
+  const catalogue = {
+    data: [
+      { name: 'admin.users.list', description: 'List users', group: 'admin.users', source: 'core' },
+      { name: 'admin.users.edit', description: 'Edit users', group: 'admin.users', source: 'core' },
+      { name: 'admin.tickets.list', description: 'List tickets', group: 'admin.tickets', source: 'core' },
+    ],
+  };
+  const http = {
+    'GET /api/admin/permissions': { body: catalogue },
+    'GET /api/admin/roles/4/permissions': { body: { role_id: 4, permissions: ['admin.tickets.list'] } },
+    'GET /api/admin/roles/4': { body: { role: roles.data[1] } },
+    'PUT /api/admin/roles/4/permissions': (call: RecordedHttpCall) => ({ body: { role_id: 4, permissions: (call.body as { permissions: string[] }).permissions } }),
+  };
+
+  it('groups by area and saves the ticked set', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/roles/4/permissions', catalogues: { en }, session: ROOT, http });
+    await app.findByRole('heading', 'Permissions of Support');
+    expect(app.getByText('admin.users')).toBeTruthy();
+    await app.click(app.getByRole('button', 'Select all of admin.users'));
+    await app.click(app.getByRole('button', en.rolePermissions.save));
+    await app.waitFor(() => expect(app.httpCalls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(app.httpCalls.find((c) => c.method === 'PUT')?.body).toEqual({ permissions: ['admin.tickets.list', 'admin.users.edit', 'admin.users.list'] });
+  });
+
+  it('hides the save button without admin.roles.edit', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/roles/4/permissions', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.permissions.list'] }, http });
+    await app.findByText(en.rolePermissions.readOnly);
+    expect(app.queryByRole('button', en.rolePermissions.save)).toBeNull();
+    // without admin.roles.list the role is named by its id
+    expect(app.getByRole('heading', 'Permissions of #4')).toBeTruthy();
+  });
+});
+
+describe('roles', () => {
+  it('lists roles, hides delete for protected ones, and creates a role', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/roles',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'GET /api/admin/roles': { body: roles } },
+    });
+    await app.findByText('Support');
+    expect(app.getByRole('link', 'Delete Support')).toBeTruthy();
+    expect(app.queryByRole('link', 'Delete Administrator')).toBeNull();
+  });
+
+  it('creates a role and goes on to its permissions', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/roles/create',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'POST /api/admin/roles': { status: 201, body: { role: { id: 9, name: 'helpers', real_name: 'Helpers', color: '#6d7cff', permissions: [], users: 0, protected: false } } } },
+    });
+    await app.type(app.getByLabelText(en.roleForm.name), 'Bad Name');
+    await app.type(app.getByLabelText(en.roleForm.realName), 'Helpers');
+    await app.click(app.getByRole('button', en.roleForm.create));
+    await app.findByText(en.validation.roleName);
+    await app.type(app.getByLabelText(en.roleForm.name), 'helpers');
+    await app.click(app.getByRole('button', en.roleForm.create));
+    await app.waitFor(() => expect(app.location().pathname).toBe('/mc-admin/roles/9/permissions'));
+    expect(app.httpCalls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'helpers', real_name: 'Helpers', color: '#6d7cff' });
+  });
+});
+
+describe('user delete', () => {
+  it('deletes after the confirmation and goes back to the list', async () => {
+    const uuid = adminUser(3).uuid;
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: `/mc-admin/users/${uuid}/delete`,
+      catalogues: { en },
+      session: ROOT,
+      http: { [`GET /api/admin/users/${uuid}`]: { body: { user: adminUser(3) } }, [`DELETE /api/admin/users/${uuid}`]: { body: { success: true } } },
+    });
+    await app.click(await app.findByRole('button', en.userDelete.confirm));
+    await app.waitFor(() => expect(app.location().pathname).toBe('/mc-admin/users'));
+    expect(app.httpCalls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+});

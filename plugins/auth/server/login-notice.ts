@@ -1,0 +1,33 @@
+// The new_login mail: when mail is on, an account that signs in from an address it never used
+// before is told when, from where and with what browser (so a stranger's login does not go unseen).
+import type { FastifyRequest } from 'fastify';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
+
+export async function noticeNewLogin(ctx: ServerPluginContext, request: FastifyRequest, userId: number): Promise<void> {
+  if (!(await ctx.mail.enabled())) return;
+  const ip = request.ip ? request.ip.slice(0, 45) : null;
+  if (!ip) return;
+  // the session just started is one of them: a second means the address is known
+  const seen = await ctx.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .executeTakeFirstOrThrow();
+  if (Number(seen.n) > 1) return;
+  const user = await ctx.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return;
+  await ctx.mail.send({
+    to: user.email,
+    template: 'new_login',
+    placeholders: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      username: user.username,
+      email: user.email,
+      ip,
+      user_agent: (request.headers['user-agent'] ?? 'unknown browser').slice(0, 200),
+      time: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    },
+  });
+}

@@ -1,0 +1,103 @@
+// Forgot / reset password (reference paths): POST /user/auth/forgot mails a single-use link valid
+// for one hour; GET /user/auth/reset?token= checks it; POST /user/auth/reset sets the new password,
+// uses the token up and ends every session of the account.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+import { successOnly, successWithMessage } from './responses';
+import type { SingleUseTokens } from './tokens';
+
+const { email, password } = ACCOUNT_RULES;
+
+/** The same answer whether or not an account has the address. */
+export const FORGOT_MESSAGE = 'If an account uses this address, a link to reset its password is on its way.';
+const INVALID_TOKEN_MESSAGE = 'This password reset link is invalid or has expired.';
+
+const tokenField = { type: 'string', minLength: 1, maxLength: 128 } as const;
+
+export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginContext, tokens: SingleUseTokens): void {
+  const db = ctx.db;
+
+  /** reset mails being queued after their answer was sent; a shutdown waits for them */
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  const mailDisabled = () => ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail, so passwords cannot be reset by e-mail. Contact an administrator.');
+
+  /** Issues the token and queues the mail; runs after the answer is sent, so timing reveals nothing. */
+  const mailResetLink = async (request: FastifyRequest, address: string, linkBase: string) => {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'username', 'banned'])
+      .where('email_lower', '=', address.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!user || user.banned) return;
+    const token = await tokens.issue('reset_password', user.id, user.email);
+    await ctx.mail.send({
+      to: user.email,
+      template: 'reset_password',
+      placeholders: { first_name: user.first_name, last_name: user.last_name, username: user.username, email: user.email, link: `${linkBase}/auth/reset-password?token=${token}` },
+    });
+    await ctx.audit.record(request, { action: 'auth.password_reset_requested', actorUserId: null, targetUserId: user.id });
+  };
+
+  app.post<{ Body: { email: string } }>(
+    '/user/auth/forgot',
+    {
+      config: { rateLimit: 'auth.forgot' },
+      schema: {
+        body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 3, maxLength: email.maxLength, pattern: email.pattern } } },
+        response: { 200: successWithMessage },
+      },
+    },
+    async (request) => {
+      if (!(await ctx.mail.enabled())) throw mailDisabled();
+      const linkBase = await ctx.mail.publicUrl(request);
+      const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => mailResetLink(request, request.body.email, linkBase))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'queuing a password reset mail failed'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return { success: true, message: FORGOT_MESSAGE };
+    },
+  );
+
+  app.get<{ Querystring: { token: string } }>(
+    '/user/auth/reset',
+    { schema: { querystring: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: tokenField } }, response: { 200: successOnly } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!(await tokens.peek('reset_password', request.query.token))) throw ctx.httpError(400, 'RESET_TOKEN_INVALID', INVALID_TOKEN_MESSAGE, 'token');
+      return { success: true };
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/user/auth/reset',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['token', 'password'],
+          additionalProperties: false,
+          properties: { token: tokenField, password: { type: 'string', minLength: password.minLength, maxLength: password.maxLength } },
+        },
+        response: { 200: successOnly },
+      },
+    },
+    async (request) => {
+      // the password was checked by the schema first: a refused password leaves the token usable
+      const owner = await tokens.consume('reset_password', request.body.token);
+      if (!owner) throw ctx.httpError(400, 'RESET_TOKEN_INVALID', INVALID_TOKEN_MESSAGE, 'token');
+      await ctx.auth.setPassword(owner.userId, request.body.password);
+      await tokens.revokeAll('reset_password', owner.userId);
+      // whoever held a session (perhaps the one who took the account over) is signed out
+      const ended = await ctx.auth.revokeSessions(owner.userId);
+      // the link arrived at the account's address: that proves the address
+      await db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).execute();
+      await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: null, targetUserId: owner.userId, details: { sessions_ended: ended } });
+      return { success: true };
+    },
+  );
+}

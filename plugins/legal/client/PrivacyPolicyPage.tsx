@@ -1,0 +1,6 @@
+// /privacy-policy
+import { LegalDocumentPage } from './LegalDocumentPage';
+
+export default function PrivacyPolicyPage() {
+  return <LegalDocumentPage document="privacy-policy" />;
+}

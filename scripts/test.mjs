@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: type-check, build (the e2e and contract tests run against the real bundles), then every
+// vitest project. Prints one closing line "tests: N passed, N failed" that CI can read.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = (name) => join('node_modules', '.bin', name);
+const step = (title, cmd, args, env = {}) => {
+  process.stdout.write(`\n== ${title}\n`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`== ${title}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return res.status === 0;
+};
+
+if (!step('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) process.exit(1);
+if (!step('build (rollup)', bin('rollup'), ['-c', 'rollup.config.mjs'], { NODE_ENV: 'production' })) process.exit(1);
+
+const reportDir = mkdtempSync(join(tmpdir(), 'orepanel-vitest-'));
+const report = join(reportDir, 'report.json');
+const extra = process.argv.slice(2);
+const ok = step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+
+let passed = 0;
+let failed = 0;
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests ?? 0;
+  failed = json.numFailedTests ?? 0;
+  // a suite that fails to load has no failed test of its own: count it so the line never says 0
+  if (!ok && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
+} catch {
+  if (!ok) failed = 1;
+}
+rmSync(reportDir, { recursive: true, force: true });
+process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,212 @@
+// The one dialog API of the panel, over sweetalert2. sweetalert2 is imported on first use, so it is
+// not in the first-load bundle. Dialogs queue: one shows at a time (sweetalert2 can show only one).
+// Texts are whatever the caller passes (translate them first with `t`); the defaults are the sdk's
+// translated texts, whose English values are the spec's (§9: OK / No / Cancel, §5: validation texts).
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { sdkText } from './i18n';
+import { dialogStore, DISMISS_REASONS, type DismissReason } from './stores/dialog';
+
+/**
+ * spec §9: dialog defaults. `theme` stays the spec's default value 'light' (sweetalert2's theme
+ * option); the panel's dark look is a skin of CSS variables over it (the `op-dialog` class, see
+ * ./dialog-popup.ts), so a caller may still pick another sweetalert2 theme.
+ */
+export const DIALOG_DEFAULTS = Object.freeze({
+  confirmButtonText: 'OK',
+  denyButtonText: 'No',
+  cancelButtonText: 'Cancel',
+  theme: 'light',
+} as const);
+
+export const DIALOG_ICONS = ['success', 'error', 'warning', 'info', 'question'] as const;
+export type DialogIcon = (typeof DIALOG_ICONS)[number];
+
+export const DIALOG_INPUTS = ['text', 'email', 'url'] as const;
+export type DialogInput = (typeof DIALOG_INPUTS)[number];
+
+export interface AlertOptions {
+  title: string;
+  text?: string;
+  icon?: DialogIcon;
+  /** small text under the buttons (spec §8: 'Please log in again.') */
+  footer?: string;
+  confirmText?: string;
+  /** closes by itself after this many milliseconds (dismiss reason 'timer') */
+  timer?: number;
+}
+
+export interface ConfirmOptions {
+  title: string;
+  text?: string;
+  icon?: DialogIcon;
+  confirmText?: string;
+  cancelText?: string;
+  /** shows the confirm button in the danger colour (deleting, spending) */
+  danger?: boolean;
+}
+
+export interface PromptOptions {
+  title: string;
+  text?: string;
+  /** spec §5: `email` and `url` inputs are validated ('Invalid email address', 'Invalid URL') */
+  input: DialogInput;
+  label?: string;
+  placeholder?: string;
+  value?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** an extra check after the built-in one: return an error text to keep the dialog open */
+  validate?: (value: string) => string | null;
+}
+
+/** The outcome of a dialog: confirmed, denied or dismissed (and why). */
+export interface DialogOutcome<V = unknown> {
+  confirmed: boolean;
+  denied: boolean;
+  dismiss: DismissReason | null;
+  value: V | undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * spec §5: the validation of dialog inputs. Returns the (translated) error text, or null when valid:
+ * an email must match a basic pattern ('Invalid email address'); a URL must be an http or https
+ * address ('Invalid URL').
+ */
+export function validateDialogInput(input: DialogInput, value: string): string | null {
+  const v = value.trim();
+  if (input === 'email') return EMAIL.test(v) ? null : sdkText('invalidEmail');
+  if (input === 'url') {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? null : sdkText('invalidUrl');
+    } catch {
+      return sdkText('invalidUrl');
+    }
+  }
+  return null;
+}
+
+/** spec §8 dialog warnings: unknown icon. */
+function checkedIcon(icon: string | undefined): SweetAlertIcon | undefined {
+  if (icon === undefined) return undefined;
+  if ((DIALOG_ICONS as readonly string[]).includes(icon)) return icon as SweetAlertIcon;
+  console.warn(`Unknown icon! Expected "${DIALOG_ICONS.join('", "')}", got "${icon}"`);
+  return undefined;
+}
+
+/** spec §8 dialog warnings: unexpected input type (falls back to a text input). */
+function checkedInput(input: string): DialogInput {
+  if ((DIALOG_INPUTS as readonly string[]).includes(input)) return input as DialogInput;
+  console.warn(`Unexpected type of input! Expected "${DIALOG_INPUTS.join('", "')}", got "${input}"`);
+  return 'text';
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function toDismiss(value: unknown): DismissReason | null {
+  return typeof value === 'string' && (DISMISS_REASONS as readonly string[]).includes(value) ? (value as DismissReason) : null;
+}
+
+/**
+ * Shows one dialog (after the ones before it closed). The low-level entry the helpers below use, with
+ * sweetalert2's options; options not given take the spec §9 defaults.
+ */
+export function showDialog(options: SweetAlertOptions): Promise<DialogOutcome> {
+  const run = async (): Promise<DialogOutcome> => {
+    dialogStore.getState().setStatus('loading');
+    let result: SweetAlertResult<unknown>;
+    try {
+      // sweetalert2 and the dialog skin are fetched on first use: not in the first-load bundle
+      const { openPopup } = await import('./dialog-popup');
+      result = await openPopup(options, {
+        confirmButtonText: sdkText('dialogOk'),
+        denyButtonText: sdkText('dialogNo'),
+        cancelButtonText: sdkText('dialogCancel'),
+        onOpen: () => dialogStore.getState().setStatus('open'),
+      });
+    } catch (error) {
+      dialogStore.getState().setClosed(null);
+      throw error;
+    }
+    const dismiss = toDismiss(result.dismiss);
+    dialogStore.getState().setClosed(dismiss);
+    return { confirmed: result.isConfirmed, denied: result.isDenied, dismiss, value: result.value };
+  };
+  // spec §4: the dialog is 'loading' from the moment it is asked for until it shows
+  if (dialogStore.getState().status === 'closed') dialogStore.getState().setStatus('loading');
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/** Shows a message with one button. Resolves when it closes. */
+export async function alert(options: AlertOptions): Promise<void> {
+  await showDialog({
+    title: options.title,
+    text: options.text,
+    icon: checkedIcon(options.icon),
+    footer: options.footer,
+    timer: options.timer,
+    timerProgressBar: options.timer !== undefined,
+    ...(options.confirmText ? { confirmButtonText: options.confirmText } : {}),
+  });
+}
+
+/** Asks a yes/no question. Resolves true only when the user confirmed. */
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  const outcome = await showDialog({
+    title: options.title,
+    text: options.text,
+    icon: checkedIcon(options.icon ?? 'question'),
+    showCancelButton: true,
+    focusCancel: options.danger === true,
+    customClass: options.danger ? { popup: 'swal2-danger' } : undefined,
+    ...(options.confirmText ? { confirmButtonText: options.confirmText } : {}),
+    ...(options.cancelText ? { cancelButtonText: options.cancelText } : {}),
+  });
+  return outcome.confirmed;
+}
+
+/** Shows an error message (spec §8 texts such as 'Session Error'). Resolves when it closes. */
+export function error(title: string, text?: string, footer?: string): Promise<void> {
+  return alert({ title, text, footer, icon: 'error' });
+}
+
+/** A small message in the corner that goes away by itself after 3 s. */
+export async function toast(text: string, icon: DialogIcon = 'success'): Promise<void> {
+  await showDialog({
+    toast: true,
+    position: 'top-end',
+    title: text,
+    icon: checkedIcon(icon),
+    showConfirmButton: false,
+    timer: 3000,
+    timerProgressBar: true,
+  });
+}
+
+/**
+ * Asks for one value. `email` and `url` inputs are validated (spec §5). Resolves with the trimmed
+ * value, or null when the user cancelled.
+ */
+export async function prompt(options: PromptOptions): Promise<string | null> {
+  const input = checkedInput(options.input);
+  const outcome = await showDialog({
+    title: options.title,
+    text: options.text,
+    input,
+    inputLabel: options.label,
+    inputPlaceholder: options.placeholder,
+    inputValue: options.value ?? '',
+    showCancelButton: true,
+    inputValidator: (value) => validateDialogInput(input, value) ?? options.validate?.(value.trim()) ?? null,
+    ...(options.confirmText ? { confirmButtonText: options.confirmText } : {}),
+    ...(options.cancelText ? { cancelButtonText: options.cancelText } : {}),
+  });
+  return outcome.confirmed && typeof outcome.value === 'string' ? outcome.value.trim() : null;
+}
+
+/** The panel's dialogs: `alert`, `confirm`, `error`, `toast`, `prompt` (sweetalert2 loads on first use). */
+export const dialogs = Object.freeze({ alert, confirm, error, toast, prompt, show: showDialog });

@@ -1,0 +1,260 @@
+// The one http client of the panel: JSON in and out, cookies of the same origin, errors as ApiError
+// values with the server's code (the UI translates codes; messages never leak internals). Every
+// request is reported to the listeners of onHttpEvent (spec §7: the debug panel logs method, url,
+// status, request body and response body).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiErrorBody } from '../types';
+
+/** An API failure: the server's `{ error: { code, message, field? } }`, or a code for what went wrong. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached */
+    readonly status: number,
+    /** machine-readable code, e.g. VALIDATION_ERROR, INVALID_CREDENTIALS, NETWORK_ERROR */
+    readonly code: string,
+    message: string,
+    /** the form field the error is about, when the server names one */
+    readonly field?: string,
+    /** the parsed response body, for callers that need more than code and message */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** One request as the debug panel shows it. */
+export interface HttpEvent {
+  id: number;
+  method: string;
+  url: string;
+  /** HTTP status, or null when no answer arrived (network failure, aborted) */
+  status: number | null;
+  requestBody: unknown;
+  responseBody: unknown;
+  startedAt: number;
+  durationMs: number;
+  /** the error code when the request failed */
+  error?: string;
+}
+
+export type HttpEventListener = (event: HttpEvent) => void;
+
+const listeners = new Set<HttpEventListener>();
+
+/** Listens to every request the sdk's http client makes. @returns a function that stops listening */
+export function onHttpEvent(listener: HttpEventListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emitHttpEvent(event: HttpEvent): void {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error('[sdk] an http event listener threw', error);
+    }
+  }
+}
+
+type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
+
+let fetchOverride: FetchFunction | null = null;
+
+/**
+ * Replaces the transport (tests: `@orepanel/sdk/testing` answers requests without a server).
+ * Pass null to go back to the browser's fetch.
+ */
+export function setHttpFetch(fetchFunction: FetchFunction | null): void {
+  fetchOverride = fetchFunction;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** fetch's cache mode, e.g. 'no-store' */
+  cache?: RequestCache;
+  /** appended as a query string; null and undefined values are left out */
+  query?: Record<string, QueryValue>;
+}
+
+/** A code for an error answer that comes without a JSON error body. */
+function codeForStatus(status: number): string {
+  if (status === 503) return 'SERVER_UNAVAILABLE';
+  if (status >= 500) return 'SERVER_ERROR';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'HTTP_ERROR';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turns an error answer into an ApiError (the one error shape, or the session's error_code shape). */
+export function toApiError(status: number, body: unknown, statusText = ''): ApiError {
+  if (isRecord(body) && isRecord(body.error) && typeof body.error.code === 'string') {
+    const e = body.error as ApiErrorBody['error'];
+    return new ApiError(status, e.code, typeof e.message === 'string' ? e.message : e.code, typeof e.field === 'string' ? e.field : undefined, body);
+  }
+  if (isRecord(body) && typeof body.error_code === 'string') {
+    return new ApiError(status, body.error_code, typeof body.message === 'string' ? body.message : body.error_code, undefined, body);
+  }
+  return new ApiError(status, codeForStatus(status), statusText || `Request failed with status ${status}`, undefined, body);
+}
+
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
+function withQuery(url: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== null && value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+let nextId = 1;
+
+/**
+ * Sends one request. Resolves with the parsed body (JSON, or text for other content types); rejects
+ * with an {@link ApiError} for a non-2xx answer or a network failure, or with the AbortError when
+ * `signal` aborted it.
+ */
+export async function request<T = unknown>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const target = withQuery(url, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) payload = body;
+    else {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+  }
+  const id = nextId++;
+  const startedAt = Date.now();
+  const report = (status: number | null, responseBody: unknown, error?: string) =>
+    emitHttpEvent({ id, method, url: target, status, requestBody: body, responseBody, startedAt, durationMs: Date.now() - startedAt, error });
+
+  let response: Response;
+  try {
+    const send: FetchFunction = fetchOverride ?? ((input, init) => fetch(input, init));
+    response = await send(target, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal, cache: options.cache });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      report(null, undefined, 'ABORTED');
+      throw error;
+    }
+    report(null, undefined, 'NETWORK_ERROR');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  let responseBody: unknown;
+  try {
+    responseBody = await readBody(response);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      report(response.status, undefined, 'ABORTED');
+      throw error;
+    }
+    report(response.status, undefined, 'NETWORK_ERROR');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) {
+    const apiError = toApiError(response.status, responseBody, response.statusText);
+    report(response.status, responseBody, apiError.code);
+    throw apiError;
+  }
+  report(response.status, responseBody);
+  return responseBody as T;
+}
+
+/** The panel's http client. Same-origin cookies are sent; JSON bodies are encoded for you. */
+export const http = Object.freeze({
+  request,
+  get: <T = unknown>(url: string, options?: RequestOptions) => request<T>('GET', url, undefined, options),
+  post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('POST', url, body, options),
+  put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
+  patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', url, body, options),
+  delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
+});
+
+export interface UseApiResult<T> {
+  /** the last answer; kept while a reload runs */
+  data: T | undefined;
+  error: ApiError | null;
+  loading: boolean;
+  /** Fetches again. */
+  reload(): void;
+}
+
+/**
+ * GETs `url` when the component mounts and whenever `url` changes (pass null to wait); the request is
+ * aborted when the component unmounts.
+ * @example const { data, loading, error, reload } = useApi<Announcement[]>('/api/user/announcements');
+ */
+export function useApi<T>(url: string | null, options?: Omit<RequestOptions, 'signal'>): UseApiResult<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: ApiError | null; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: url !== null,
+  });
+  const [generation, setGeneration] = useState(0);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => {
+    if (url === null) {
+      setState((s) => ({ ...s, loading: false }));
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: null }));
+    request<T>('GET', url, undefined, { ...optionsRef.current, signal: controller.signal }).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const apiError = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+        setState((s) => ({ data: s.data, error: apiError, loading: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [url, generation]);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { ...state, reload };
+}

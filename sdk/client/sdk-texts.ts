@@ -1,0 +1,59 @@
+// The sdk's own interface texts (UI kit, plugin boundary, dialog defaults), namespace `sdk`. English
+// ships in the first-load bundle; each other language is a small chunk fetched when the panel
+// switches to it. The English dialog texts are the spec's defaults (§5 validation texts, §9 buttons).
+import type { Language } from '../types';
+
+export const SDK_NAMESPACE = 'sdk';
+
+export const SDK_TEXTS_EN = {
+  loading: 'Loading…',
+  retry: 'Try again',
+  close: 'Close',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  pluginFailed: '“{{plugin}}” could not be displayed.',
+  details: 'Details',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  networkError: 'The server could not be reached. Check your connection and try again.',
+  serverError: 'The server had a problem. Please try again later.',
+  serverUnavailable: 'The server is currently unavailable. Please try again later.',
+  nothingHere: 'Nothing here yet.',
+  dialogOk: 'OK',
+  dialogNo: 'No',
+  dialogCancel: 'Cancel',
+  invalidEmail: 'Invalid email address',
+  invalidUrl: 'Invalid URL',
+  search: 'Search',
+  clearSearch: 'Clear search',
+  pagination: 'Pages',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageOf: 'Page {{page}} of {{pages}}',
+  goToPage: 'Page {{page}}',
+  showingRange: '{{from}}–{{to}} of {{total}}',
+  noResults: 'Nothing matches your search.',
+  listFailed: 'This list could not be loaded.',
+  cancel: 'Cancel',
+  actionFailed: 'It could not be done.',
+};
+
+export type SdkTextKey = keyof typeof SDK_TEXTS_EN;
+export type SdkTexts = Record<SdkTextKey, string>;
+
+/** Fetches the sdk's texts for a language (English is built in). */
+export function loadSdkTexts(language: Language): Promise<SdkTexts> {
+  switch (language) {
+    case 'ro':
+      return import('./sdk-texts/ro').then((m) => m.default);
+    case 'md':
+      return import('./sdk-texts/md').then((m) => m.default);
+    case 'fr':
+      return import('./sdk-texts/fr').then((m) => m.default);
+    case 'de':
+      return import('./sdk-texts/de').then((m) => m.default);
+    case 'es':
+      return import('./sdk-texts/es').then((m) => m.default);
+    default:
+      return Promise.resolve(SDK_TEXTS_EN);
+  }
+}

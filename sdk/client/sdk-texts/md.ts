@@ -1,0 +1,2 @@
+// The sdk's own texts in Moldovan, which is written in the Latin alphabet as standard Romanian.
+export { default } from './ro';

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kernelEvents } from '../events';
+import { isSettingEnabled, settingsStore } from './settings';
+
+beforeEach(() => {
+  localStorage.clear();
+  settingsStore.setState({ settings: {}, loaded: false });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('settingsStore', () => {
+  it('reads the cached copy (spec §3)', () => {
+    localStorage.setItem('settings', JSON.stringify({ app_name: 'Cubes', store_enabled: true, nested: { no: 1 } }));
+    settingsStore.getState().hydrateFromCache();
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'Cubes', store_enabled: true });
+    expect(settingsStore.getState().loaded).toBe(false);
+  });
+
+  it('an invalid cached copy → "Failed to parse settings" (spec §8)', () => {
+    localStorage.setItem('settings', '{{{');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    settingsStore.getState().hydrateFromCache();
+    expect(error).toHaveBeenCalledWith('Failed to parse settings', expect.any(SyntaxError));
+    expect(settingsStore.getState().settings).toEqual({});
+  });
+
+  it('setSettings caches the server copy and emits settings:changed', () => {
+    const seen = vi.fn();
+    kernelEvents.on('settings:changed', seen);
+    settingsStore.getState().setSettings({ app_name: 'Cubes' });
+    kernelEvents.off('settings:changed', seen);
+    expect(JSON.parse(localStorage.getItem('settings')!)).toEqual({ app_name: 'Cubes' });
+    expect(settingsStore.getState().loaded).toBe(true);
+    expect(seen).toHaveBeenCalledWith({ settings: { app_name: 'Cubes' } });
+  });
+});
+
+describe('isSettingEnabled', () => {
+  it('reads booleans, numbers and text flags', () => {
+    for (const on of [true, 1, '1', 'true', 'TRUE', 'yes', 'on']) expect(isSettingEnabled(on)).toBe(true);
+    for (const off of [false, 0, '0', 'false', '', 'no', null, undefined]) expect(isSettingEnabled(off)).toBe(false);
+  });
+});

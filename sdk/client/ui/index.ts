@@ -1,0 +1,75 @@
+// The UI kit: dark theme, responsive, accessible. Every plugin builds its pages from these.
+export { theme, type Theme } from './theme';
+export { Icon, ICON_NAMES, isIconName, type IconName, type IconProps } from './icons';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export {
+  Form,
+  TextField,
+  PasswordField,
+  Checkbox,
+  Select,
+  TextArea,
+  useErrorText,
+  type FormProps,
+  type FormValues,
+  type TextFieldProps,
+  type PasswordFieldProps,
+  type CheckboxProps,
+  type SelectProps,
+  type SelectOption,
+  type TextAreaProps,
+} from './form';
+export { useFormStatus, type FormStatus } from './form-context';
+export {
+  Alert,
+  Badge,
+  EmptyState,
+  Skeleton,
+  Spinner,
+  VisuallyHidden,
+  type AlertProps,
+  type BadgeProps,
+  type BadgeTone,
+  type EmptyStateProps,
+  type SkeletonProps,
+  type SpinnerProps,
+  type Tone,
+} from './feedback';
+export {
+  AppMark,
+  AuthLayout,
+  Card,
+  ErrorLayout,
+  Grid,
+  Page,
+  StatCard,
+  useDocumentTitle,
+  type AuthLayoutProps,
+  type CardProps,
+  type ErrorLayoutProps,
+  type GridProps,
+  type PageProps,
+  type StatCardProps,
+} from './layout';
+export { GlobalStyles } from './GlobalStyles';
+export {
+  DataTable,
+  PagedList,
+  Pagination,
+  SearchField,
+  usePagedList,
+  visiblePages,
+  type DataColumn,
+  type DataTableProps,
+  type PageMeta,
+  type PagedListState,
+  type PagedListOptions,
+  type PagedListProps,
+  type PagedResponse,
+  type PaginationProps,
+  type SearchFieldProps,
+} from './list';
+export { PermissionGate, useHasPermission, type PermissionGateProps } from './access';
+export { ConfirmPanel, confirmAction, type ConfirmActionOptions, type ConfirmActionResult, type ConfirmPanelProps } from './confirm';
+export { Tabs, type TabItem, type TabsProps } from './tabs';
+export { LoadError, type LoadErrorProps } from './load-error';

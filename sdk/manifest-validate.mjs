@@ -1,0 +1,28 @@
+// Validates plugin.json against sdk/manifest.schema.json. Plain JS so that both the rollup build
+// (rollup.config.mjs) and the server host use the very same check.
+import Ajv from 'ajv';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// A path, not `new URL(..., import.meta.url)`: under jsdom (sdk/testing in DOM tests) the global URL is
+// jsdom's, which resolves a file: base to an http: URL that readFileSync refuses.
+const schema = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'manifest.schema.json'), 'utf8'));
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+const check = ajv.compile(schema);
+
+/**
+ * @param {unknown} json the parsed plugin.json
+ * @returns {{ ok: true, manifest: import('./types').PluginManifest } | { ok: false, errors: string[] }}
+ * Defaults from the schema are filled in (on a copy).
+ */
+export function validateManifest(json) {
+  const copy = structuredClone(json);
+  if (check(copy)) return { ok: true, manifest: copy };
+  const errors = (check.errors ?? []).map((e) => {
+    const where = e.instancePath || '(root)';
+    if (e.keyword === 'additionalProperties') return `${where}: unknown property "${e.params.additionalProperty}"`;
+    return `${where}: ${e.message}`;
+  });
+  return { ok: false, errors };
+}

@@ -1,0 +1,134 @@
+// Types shared by the browser kernel, the server host and plugins. Pure types: no runtime code, so
+// both halves (and third-party plugins) can import them freely.
+
+export const LANGUAGES = ['en', 'ro', 'fr', 'de', 'es', 'md'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type NavSection = 'main' | 'earn' | 'store' | 'community' | 'support' | 'admin' | 'account';
+
+export interface ManifestRoute {
+  path: string;
+  component: string;
+  /** spec §6: login-required flag */
+  auth?: boolean;
+  /** spec §2 rule 3: an auth page sends a logged-in user to the dashboard */
+  authPage?: boolean;
+  /** spec §2 rule 2: needs a stored role from 2 to 8 */
+  admin?: boolean;
+  permission?: string;
+  /** application setting that must be true for the route to exist */
+  flag?: string;
+  layout?: 'app' | 'bare';
+  title?: string;
+}
+
+export interface ManifestNavItem {
+  route: string;
+  label: string;
+  icon?: string;
+  section?: NavSection;
+  order?: number;
+  permission?: string;
+  flag?: string;
+}
+
+export interface ManifestSlot {
+  slot: string;
+  component: string;
+  order?: number;
+  permission?: string;
+  flag?: string;
+}
+
+export interface ManifestPermission {
+  name: string;
+  description?: string;
+}
+
+export type SettingType = 'string' | 'text' | 'number' | 'boolean' | 'url' | 'email' | 'select';
+
+export interface ManifestSetting {
+  key: string;
+  type: SettingType;
+  default: string | number | boolean | null;
+  options?: string[];
+  secret?: boolean;
+  public?: boolean;
+  label?: string;
+  min?: number;
+  max?: number;
+}
+
+/** plugin.json, as validated by sdk/manifest.schema.json */
+export interface PluginManifest {
+  id: string;
+  name: string;
+  description?: string;
+  version: string;
+  /** semver range of the SDK; its major is the plugin API version */
+  sdk: string;
+  author?: string;
+  core?: boolean;
+  enabledByDefault?: boolean;
+  requires?: string[];
+  client?: boolean;
+  server?: boolean;
+  routes?: ManifestRoute[];
+  nav?: ManifestNavItem[];
+  slots?: ManifestSlot[];
+  permissions?: ManifestPermission[];
+  settings?: ManifestSetting[];
+  events?: string[];
+  hooks?: string[];
+  locales?: Language[];
+}
+
+/** What GET /api/system/plugins serves for each enabled plugin: its manifest plus where its built files are. */
+export interface ServedPluginManifest extends PluginManifest {
+  /** URL of the System.register entry bundle, content-hashed; absent when client is false */
+  entry?: string;
+  /** Subresource Integrity of the entry bundle (sha384-…) */
+  integrity?: string;
+  /** language -> URL of that language's catalogue (content-hashed static JSON) */
+  localeFiles?: Partial<Record<Language, string>>;
+}
+
+/** spec §3/§7: the answer of GET /api/user/session */
+export interface SessionResponse {
+  success: boolean;
+  error_code: string | null;
+  message?: string;
+  user_info: Record<string, string | number | boolean | null> | null;
+  billing: Record<string, string | number | boolean | null> | null;
+  stats: Record<string, string | number | boolean | null> | null;
+  permissions: string[];
+}
+
+/** A user's profile as every API answer shows it (the session's user_info, the admin user pages). */
+export interface UserProfile {
+  uuid: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  background: string | null;
+  /** role number: 1 Default … 7 Admin, 8 Administrator */
+  role: number;
+  role_name: string;
+  verified: boolean;
+  two_fa_enabled: boolean;
+}
+
+/** The one error shape of every 4xx/5xx API answer. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; field?: string };
+}
+
+/** Public application settings served by GET /api/system/settings (never secrets). */
+export type PublicSettings = Record<string, string | number | boolean | null>;
+
+export const ADMIN_ROLE_MIN = 2;
+export const ADMIN_ROLE_MAX = 8;
+export const ROOT_PERMISSION = 'admin.root';
+export const SESSION_COOKIE = 'user_token';

@@ -1,0 +1,44 @@
+// The admin API under /api/admin: a core module (it drives the plugin host and the role cache,
+// which plugins cannot reach). Every route carries its permission as a route option, so the route
+// registry lists it and the authz matrix test checks it.
+import type { FastifyInstance } from 'fastify';
+import { permissionCatalogue } from '../auth/permission-catalogue';
+import type { AdminServices } from './admin-context';
+import { registerAdminHealth } from './health';
+import { registerAdminMailTemplates } from './mail-templates';
+import { registerAdminPlugins } from './plugins';
+import { registerAdminRoles } from './roles';
+import { errorResponses } from './schemas';
+import { registerAdminSettings } from './settings';
+import { registerAdminUsers } from './users';
+
+export type { AdminServices } from './admin-context';
+
+const permissionList = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, group: { type: 'string' }, source: { type: 'string' } } },
+    },
+  },
+} as const;
+
+export async function adminRoutes(app: FastifyInstance, services: AdminServices): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.get('/permissions', { config: { permission: 'admin.permissions.list' }, schema: { response: { 200: permissionList, ...errorResponses } } }, async () => ({
+        // the core's and every loaded plugin's (a disabled plugin's grants stay meaningful)
+        data: permissionCatalogue(services.plugins.list().map((p) => ({ id: p.manifest.id, permissions: p.manifest.permissions }))),
+      }));
+      registerAdminUsers(scope, services);
+      registerAdminRoles(scope, services);
+      registerAdminSettings(scope, services);
+      registerAdminPlugins(scope, services);
+      registerAdminMailTemplates(scope, services);
+      registerAdminHealth(scope, services);
+    },
+    { prefix: '/api/admin' },
+  );
+}

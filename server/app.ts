@@ -1,0 +1,220 @@
+// buildApp(): the whole API host as one Fastify instance — config, database and migrations,
+// settings, sessions, the plugin host, the system and session routes, security headers, the error
+// shape and the built browser files. Tests call it with a temporary data directory and
+// source-mode plugins; server/main.ts calls it with the environment's configuration.
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PluginAuth } from '../sdk/server';
+import { adminRoutes } from './admin';
+import { AuditLog } from './audit/audit-log';
+import { Accounts } from './auth/accounts';
+import { createPluginAuth } from './auth/plugin-auth';
+import { RoleDirectory } from './auth/roles';
+import { routeGuardFor } from './auth/route-guard';
+import { twoFaGateFor } from './auth/two-fa-gate';
+import { SessionService } from './auth/sessions';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/connect';
+import { CORE_MIGRATIONS } from './db/core-migrations';
+import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
+import { EventBus } from './events';
+import { classifyError, handleError, sendError, sendNotFound } from './http/errors';
+import { originCheckFor } from './http/origin-check';
+import { addSecurityHeaders, SECURITY_HEADERS } from './http/security-headers';
+import { RouteRegistry } from './http/route-registry';
+import { rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
+import { StaticFiles } from './http/static-files';
+import { Scheduler } from './jobs/scheduler';
+import { MAIL_SETTINGS } from './mail/mail-settings';
+import { Mailer } from './mail/mailer';
+import { panelPaths, type PanelPaths } from './paths';
+import { pluginContext } from './plugins/context';
+import { PluginHost } from './plugins/host';
+import { activityRoutes } from './routes/activity';
+import { sessionRoutes } from './routes/session';
+import { systemBootSource, systemRoutes } from './routes/system';
+import { CORE_SETTINGS } from './settings/catalogue';
+import { SecretBox } from './settings/secret-box';
+import { SettingsStore } from './settings/store';
+
+export interface BuildAppOptions {
+  /** the configuration (default: loadConfig(process.env)) */
+  config?: Config;
+  /** false silences the logger (tests); default: pino at config.logLevel */
+  logger?: boolean;
+  /** folders of first-party plugins (default: the repo's plugins/); tests add fixture folders */
+  pluginDirs?: string[];
+  /** load server parts from dist/plugins-server (true) or from the TypeScript sources (false) */
+  builtPlugins?: boolean;
+  /** the built browser files (default: dist/public) */
+  publicDir?: string;
+  /** the build manifest (default: dist/plugins.json) */
+  buildManifest?: string;
+  /** where rate-limit counts live (default: Redis when REDIS_URL is set, else in-process); tests pass a clocked one */
+  rateLimitStore?: RateLimitStore;
+  /** false: scheduled jobs (the mail queue…) run only when a test asks (services.scheduler.runNow) */
+  jobs?: boolean;
+}
+
+/** The services behind one app, for the CLI and tests (plugins get theirs through their context). */
+export interface PanelServices {
+  config: Config;
+  database: Database;
+  settings: SettingsStore;
+  sessions: SessionService;
+  roles: RoleDirectory;
+  accounts: Accounts;
+  auth: PluginAuth;
+  events: EventBus;
+  plugins: PluginHost;
+  paths: PanelPaths;
+  audit: AuditLog;
+  /** every route served, with the guard its options ask for */
+  routes: RouteRegistry;
+  rateLimiter: RateLimiter;
+  scheduler: Scheduler;
+  mailer: Mailer;
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
+const servicesByApp = new WeakMap<FastifyInstance, PanelServices>();
+
+export function servicesOf(app: FastifyInstance): PanelServices {
+  const services = servicesByApp.get(app);
+  if (!services) throw new Error('not an Orepanel app');
+  return services;
+}
+
+/** Opens the database and applies the core migrations; used by buildApp and the CLI. */
+export async function openMigratedDatabase(config: Config): Promise<Database> {
+  const database = openDatabase(config.database);
+  try {
+    await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, CORE_MIGRATION_TABLE, CORE_MIGRATIONS);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const paths = panelPaths();
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // one log line per request only when debugging; errors are always logged (http/errors.ts)
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // a hop count trusts that many proxies in front of us (Fastify's own number form trusts none)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // bad input is a 4xx in our error shape, even when it fails before routing
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = classifyError(error);
+      reply.headers(SECURITY_HEADERS);
+      sendError(reply, status, body);
+    },
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+  const log: FastifyBaseLogger = app.log;
+
+  const database = await openMigratedDatabase(config);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  const settings = new SettingsStore(database.db, config.secretKey);
+  settings.declare('core', [...CORE_SETTINGS, ...RATE_LIMIT_SETTINGS, ...MAIL_SETTINGS]);
+  const roles = new RoleDirectory(database.db, (error) => log.error({ err: error }, 'reloading roles failed'));
+  await roles.load();
+  const reportError = (error: unknown) => log.error({ err: error }, 'session bookkeeping failed');
+  const sessions = new SessionService(database, roles, config.sessionTtlDays, reportError);
+  const accounts = new Accounts(database.db, settings);
+  const events = new EventBus(log);
+  const auth = createPluginAuth(sessions, accounts, events);
+  const audit = new AuditLog(database.db, sessions);
+  const routes = new RouteRegistry();
+  let rateLimitStore: RateLimitStore;
+  try {
+    rateLimitStore = options.rateLimitStore ?? (config.redisUrl ? await RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await rateLimitStore.close();
+  });
+  const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
+  const scheduler = new Scheduler(log, options.jobs !== false);
+  const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
+  // before the database closes: a running job finishes first
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    mailer.close();
+  });
+  const secrets = new SecretBox(config.secretKey);
+  const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
+
+  const plugins = new PluginHost({
+    root: paths.root,
+    discover: {
+      bundledDirs: options.pluginDirs ?? [paths.pluginsDir],
+      built: options.builtPlugins ?? paths.built,
+      builtPluginsDir: paths.builtPluginsDir,
+      buildManifest: options.buildManifest ?? paths.buildManifest,
+      thirdPartyDir: join(config.dataDir, 'plugins'),
+    },
+    database,
+    settings,
+    log,
+    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, config: pluginConfig, log }, plugin),
+    onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
+  });
+  await plugins.prepare();
+  await settings.ensureDefaults();
+  if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
+  await plugins.syncStates();
+
+  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer });
+
+  // --- request pipeline ---------------------------------------------------------------------
+  app.addHook('onRequest', addSecurityHeaders);
+  const originCheck = originCheckFor(config.appUrl);
+  const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login));
+  app.addHook('onRoute', (route: RouteOptions) => {
+    routes.record(route);
+    // the app-wide request limit, the origin check, then the session/permission check (or, for
+    // routes without one, the 2FA gate), then the route's own hooks
+    const pre = [limits.appWide(route), originCheck(route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
+    if (pre.length > 0) {
+      const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...pre, ...own];
+    }
+    // a named policy needs the validated body (the account name): it runs before the handler
+    const policy = limits.policy(route);
+    if (policy) {
+      const own = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      route.preHandler = [policy, ...own];
+    }
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+
+  // --- routes ---------------------------------------------------------------------------------
+  sessionRoutes(app, sessions, settings);
+  systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });
+  activityRoutes(app, sessions, audit);
+  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, log });
+  await plugins.register(app);
+
+  // index.html carries the plugin list and the public settings (two requests fewer at start-up)
+  const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });
+  const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDir: (id) => plugins.clientDir(id), boot });
+  app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
+
+  return app;
+}

@@ -1,0 +1,240 @@
+// Login sessions: a random 32-byte token (base64url) in the op_session cookie, stored only as its
+// SHA-256; a row per login (rotated at every login), revocable, expiring after SESSION_TTL_DAYS.
+// resolve() is the hot path of GET /api/user/session: one compiled query (a prepared statement on
+// SQLite), no per-request allocation beyond the answer.
+import { createHash, randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { FastifyRequest } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { CoreDatabase } from '../../sdk/server';
+import type { Database } from '../db/connect';
+import { readCookie, TOKEN_COOKIE } from './cookies';
+import type { RoleDirectory, RoleInfo } from './roles';
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** last_seen_at is written at most once a minute per session */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The columns the session endpoint needs, in one row. */
+export interface SessionRow {
+  session_id: number;
+  user_id: number;
+  expires_at: string;
+  revoked_at: string | null;
+  last_seen_at: string;
+  two_fa_pending: number;
+  two_fa_verified_at: string | null;
+  uuid: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  background: string | null;
+  role_id: number;
+  verified: number;
+  two_fa_enabled: number;
+  banned: number;
+  created_at: string;
+  coins: number;
+  ram: number;
+  disk: number;
+  cpu: number;
+  ports: number;
+  databases: number;
+  backups: number;
+  server_slots: number;
+  minutes_afk: number;
+}
+
+export type SessionStatus = 'none' | 'invalid' | 'two_fa_pending' | 'banned' | 'ok';
+
+export interface ResolvedSession {
+  status: SessionStatus;
+  row: SessionRow | null;
+  role: RoleInfo | null;
+}
+
+const NO_SESSION: ResolvedSession = Object.freeze({ status: 'none', row: null, role: null });
+const INVALID_SESSION: ResolvedSession = Object.freeze({ status: 'invalid', row: null, role: null });
+
+export interface NewSession {
+  token: string;
+  publicId: string;
+  sessionId: number;
+  expiresAt: string;
+}
+
+export class SessionService {
+  private readonly lookupSql: string;
+  private readonly sqliteLookup: BetterSqlite3.Statement<[string], SessionRow> | null;
+  private readonly sqliteTouch: BetterSqlite3.Statement<[string, number]> | null;
+  /** one lookup per request, however many hooks and handlers ask */
+  private readonly perRequest = new WeakMap<FastifyRequest, Promise<ResolvedSession> | ResolvedSession>();
+  private readonly db: Kysely<CoreDatabase>;
+
+  constructor(
+    database: Database,
+    private readonly roles: RoleDirectory,
+    readonly ttlDays: number,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.db = database.db;
+    const compiled = this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.user_id',
+        'sessions.expires_at',
+        'sessions.revoked_at',
+        'sessions.last_seen_at',
+        'sessions.two_fa_pending',
+        'sessions.two_fa_verified_at',
+        'users.uuid',
+        'users.username',
+        'users.email',
+        'users.first_name',
+        'users.last_name',
+        'users.avatar',
+        'users.background',
+        'users.role_id',
+        'users.verified',
+        'users.two_fa_enabled',
+        'users.banned',
+        'users.created_at',
+        'users.coins',
+        'users.ram',
+        'users.disk',
+        'users.cpu',
+        'users.ports',
+        'users.databases',
+        'users.backups',
+        'users.server_slots',
+        'users.minutes_afk',
+      ])
+      .where('sessions.token_hash', '=', '')
+      .compile();
+    this.lookupSql = compiled.sql;
+    if (database.sqlite) {
+      // Prepared once. better-sqlite3 is synchronous, so this read cannot interleave inside another
+      // statement; it may see a concurrent Kysely transaction's uncommitted rows, which is harmless
+      // for a read of one session.
+      this.sqliteLookup = database.sqlite.prepare<[string], SessionRow>(compiled.sql);
+      this.sqliteTouch = database.sqlite.prepare<[string, number]>('update sessions set last_seen_at = ? where id = ?');
+    } else {
+      this.sqliteLookup = null;
+      this.sqliteTouch = null;
+    }
+  }
+
+  get ttlSeconds(): number {
+    return this.ttlDays * 86_400;
+  }
+
+  private touch(row: SessionRow, now: number): void {
+    if (now - Date.parse(row.last_seen_at) < TOUCH_INTERVAL_MS) return;
+    const iso = new Date(now).toISOString();
+    if (this.sqliteTouch) {
+      try {
+        this.sqliteTouch.run(iso, row.session_id);
+      } catch (error) {
+        this.onError(error);
+      }
+      return;
+    }
+    this.db.updateTable('sessions').set({ last_seen_at: iso }).where('id', '=', row.session_id).execute().catch(this.onError);
+  }
+
+  /** Judges a looked-up row: revoked, expired, waiting for 2FA, banned or fine. */
+  private judge(row: SessionRow | undefined): ResolvedSession {
+    if (!row) return INVALID_SESSION;
+    const now = Date.now();
+    if (row.revoked_at !== null || Date.parse(row.expires_at) <= now) return INVALID_SESSION;
+    this.touch(row, now);
+    const role = this.roles.get(row.role_id);
+    // spec §4: a session waiting for its TOTP check answers TW0_FA_BLOCKED to everything
+    if (row.two_fa_pending) return { status: 'two_fa_pending', row, role };
+    if (row.banned) return { status: 'banned', row, role };
+    return { status: 'ok', row, role };
+  }
+
+  /**
+   * The session a raw op_session token names, with its status. Synchronous on SQLite (a prepared
+   * statement), a promise on the pooled dialects.
+   */
+  resolveToken(token: string | null): ResolvedSession | Promise<ResolvedSession> {
+    if (!token) return NO_SESSION;
+    if (!TOKEN_SHAPE.test(token)) return INVALID_SESSION;
+    const tokenHash = hashToken(token);
+    if (this.sqliteLookup) return this.judge(this.sqliteLookup.get(tokenHash));
+    return this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookupSql, [tokenHash])).then((result) => this.judge(result.rows[0]));
+  }
+
+  /** The request's session (looked up once per request). */
+  resolve(request: FastifyRequest): Promise<ResolvedSession> | ResolvedSession {
+    const known = this.perRequest.get(request);
+    if (known) return known;
+    const resolved = this.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE));
+    this.perRequest.set(request, resolved);
+    return resolved;
+  }
+
+  async create(input: { userId: number; ip: string | null; userAgent: string | null; twoFaPending: boolean; twoFaVerifiedAt?: string | null }): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const publicId = randomBytes(16).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.ttlSeconds * 1000).toISOString();
+    await this.db
+      .insertInto('sessions')
+      .values({
+        public_id: publicId,
+        user_id: input.userId,
+        token_hash: hashToken(token),
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: expiresAt,
+        revoked_at: null,
+        ip: input.ip ? input.ip.slice(0, 45) : null,
+        user_agent: input.userAgent ? input.userAgent.slice(0, 512) : null,
+        two_fa_pending: input.twoFaPending ? 1 : 0,
+        two_fa_verified_at: input.twoFaVerifiedAt ?? null,
+      })
+      .execute();
+    const created = await this.db.selectFrom('sessions').select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow();
+    return { token, publicId, sessionId: created.id, expiresAt };
+  }
+
+  /** Revokes every live session of a user, except `exceptSessionId`; returns how many ended. */
+  async revokeAllOf(userId: number, exceptSessionId: number | null = null): Promise<number> {
+    let query = this.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (exceptSessionId !== null) query = query.where('id', '!=', exceptSessionId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Records that a session just proved a TOTP code. */
+  async markTwoFaVerified(sessionId: number, at: Date = new Date()): Promise<void> {
+    await this.db.updateTable('sessions').set({ two_fa_verified_at: at.toISOString() }).where('id', '=', sessionId).execute();
+  }
+
+  /** Revokes the session a token names; returns its user and id when there was a live one. */
+  async revokeToken(token: string | null): Promise<{ userId: number; sessionId: number } | null> {
+    if (!token || !TOKEN_SHAPE.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id'])
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return null;
+    await this.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+    return { userId: row.user_id, sessionId: row.id };
+  }
+}

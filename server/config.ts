@@ -1,0 +1,199 @@
+// The panel's configuration, read once from the environment at start. Every variable is listed in
+// CONFIG_VARS (the README's configuration table is written from it). Bad values stop the start
+// with one message naming every problem.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { DatabaseDialect } from '../sdk/server';
+
+export interface ConfigVar {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const CONFIG_VARS: readonly ConfigVar[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the panel listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address the panel listens on (127.0.0.1 to accept local connections only).' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database, the generated secret key and third-party plugins (DATA_DIR/plugins/<id>/).' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: SQLite at DATA_DIR/orepanel.sqlite)',
+    description: 'postgres://user:pass@host:5432/db (or postgresql://) for PostgreSQL; mysql://user:pass@host:3306/db (or mariadb://) for MySQL/MariaDB.',
+  },
+  { name: 'REDIS_URL', default: '(unset: in-process)', description: 'redis://host:6379 — shares rate limits, presence and cache invalidation between several panel instances.' },
+  {
+    name: 'TRUST_PROXY',
+    default: '(unset: trust no proxy)',
+    description: 'Which reverse proxies may set X-Forwarded-For/-Proto: a comma list of IPs or CIDRs (e.g. 127.0.0.1,10.0.0.0/8), or a number of hops.',
+  },
+  { name: 'APP_URL', default: '(unset)', description: 'Public address of the panel, e.g. https://panel.example.com (used in links sent by mail).' },
+  { name: 'SESSION_TTL_DAYS', default: '30', description: 'How long a login session lasts, in days.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'SECRET_KEY',
+    default: '(unset: generated once into DATA_DIR/secret.key)',
+    description: 'At least 32 characters; encrypts secret settings. Keep it safe: changing it makes stored secrets unreadable.',
+  },
+];
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: Exclude<DatabaseDialect, 'sqlite'>; url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | null;
+  /** Fastify's trustProxy: false, a hop count or a list of addresses/CIDRs */
+  readonly trustProxy: false | number | string[];
+  readonly appUrl: string | null;
+  readonly sessionTtlDays: number;
+  readonly logLevel: LogLevel;
+  readonly secretKey: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** An empty variable counts as unset (so `DATABASE_URL=` means the SQLite default). */
+function read(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parseDatabase(url: string | undefined, dataDir: string, problems: string[]): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: join(dataDir, 'orepanel.sqlite') };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    problems.push('DATABASE_URL is not a valid URL (expected postgres://… or mysql://…)');
+    return { dialect: 'sqlite', file: join(dataDir, 'orepanel.sqlite') };
+  }
+  switch (parsed.protocol) {
+    case 'postgres:':
+    case 'postgresql:':
+      return { dialect: 'postgres', url };
+    case 'mysql:':
+    case 'mariadb:':
+      return { dialect: 'mysql', url };
+    default:
+      problems.push(`DATABASE_URL scheme "${parsed.protocol}" is not supported (use postgres://, postgresql://, mysql:// or mariadb://)`);
+      return { dialect: 'sqlite', file: join(dataDir, 'orepanel.sqlite') };
+  }
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(text: string): boolean {
+  if (PROXY_NAMES.has(text)) return true;
+  const [address, prefix, extra] = text.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 32) problems.push('TRUST_PROXY as a hop count must be between 1 and 32');
+    return hops;
+  }
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((item) => !isAddressOrCidr(item));
+  if (bad.length > 0 || list.length === 0) {
+    problems.push(`TRUST_PROXY must be a number of hops or a comma list of IP addresses/CIDRs; not understood: ${bad.join(', ') || value}`);
+  }
+  return list;
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    return fallback;
+  }
+  return Number(value);
+}
+
+function parseAppUrl(value: string | undefined, problems: string[]): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    return url.toString().replace(/\/+$/, '');
+  } catch {
+    problems.push(`APP_URL must be an http:// or https:// address (got "${value}")`);
+    return null;
+  }
+}
+
+/**
+ * The secret key from SECRET_KEY, or the one generated on first start into DATA_DIR/secret.key
+ * (readable by the owner only).
+ */
+function resolveSecretKey(value: string | undefined, dataDir: string, problems: string[]): string {
+  if (value) {
+    if (value.length < 32) problems.push('SECRET_KEY must be at least 32 characters long');
+    return value;
+  }
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) problems.push(`${file} holds a key shorter than 32 characters; delete it to generate a new one`);
+    return stored;
+  }
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return generated;
+}
+
+export interface LoadConfigOptions {
+  /** the directory relative DATA_DIR values are resolved against (default: the process's cwd) */
+  cwd?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const problems: string[] = [];
+  const port = parseInteger('PORT', read(env, 'PORT'), 3000, 0, 65535, problems);
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const dataDir = resolve(options.cwd ?? process.cwd(), read(env, 'DATA_DIR') ?? './data');
+  const database = parseDatabase(read(env, 'DATABASE_URL'), dataDir, problems);
+
+  const redisUrl = read(env, 'REDIS_URL') ?? null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+
+  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
+  const appUrl = parseAppUrl(read(env, 'APP_URL'), problems);
+  const sessionTtlDays = parseInteger('SESSION_TTL_DAYS', read(env, 'SESSION_TTL_DAYS'), 30, 1, 3650, problems);
+
+  const logLevelText = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelText) ? (logLevelText as LogLevel) : 'info';
+  if (logLevel !== logLevelText) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelText}")`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError([`DATA_DIR ${dataDir} cannot be created: ${(error as Error).message}`]);
+  }
+  const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey });
+}

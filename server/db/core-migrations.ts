@@ -1,0 +1,207 @@
+// The core schema. Runs unchanged on SQLite, PostgreSQL and MySQL/MariaDB: keys and unique columns
+// are varchar (MySQL cannot index TEXT), booleans are integers 0/1, coin amounts bigint, timestamps
+// ISO-8601 UTC strings.
+import { sql, type Kysely } from 'kysely';
+import type { MigrationKit, ServerPluginMigration } from '../../sdk/server';
+import { SEEDED_MAIL_TEMPLATES } from '../mail/seeded-templates';
+
+const TIMESTAMP = 'varchar(32)';
+
+/** Seeded roles (reference behaviour): 7 and 8 hold admin.root. */
+export const SEEDED_ROLES: readonly { id: number; name: string; realName: string }[] = [
+  { id: 1, name: 'default', realName: 'Default' },
+  { id: 2, name: 'vip', realName: 'VIP' },
+  { id: 3, name: 'support_buddy', realName: 'Support Buddy' },
+  { id: 4, name: 'support', realName: 'Support' },
+  { id: 5, name: 'support_lvl_3', realName: 'Support LVL 3' },
+  { id: 6, name: 'support_lvl_4', realName: 'Support LVL 4' },
+  { id: 7, name: 'admin', realName: 'Admin' },
+  { id: 8, name: 'administrator', realName: 'Administrator' },
+];
+export const ROOT_ROLES = [7, 8] as const;
+export const DEFAULT_ROLE_COLOR = '#808080';
+
+async function createCoreTables(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  await kit
+    .createTable('roles')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('name', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('real_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('color', 'varchar(16)', (c) => c.notNull().defaultTo(DEFAULT_ROLE_COLOR))
+    .execute();
+
+  await kit
+    .createTable('role_permissions')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('role_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+    .addColumn('permission', 'varchar(128)', (c) => c.notNull())
+    .addUniqueConstraint('role_permissions_role_permission_unique', ['role_id', 'permission'])
+    .execute();
+
+  await kit
+    .createTable('users')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+    .addColumn('username', 'varchar(32)', (c) => c.notNull())
+    .addColumn('username_lower', 'varchar(32)', (c) => c.notNull().unique())
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('email_lower', 'varchar(254)', (c) => c.notNull().unique())
+    .addColumn('first_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('last_name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
+    .addColumn('role_id', 'integer', (c) => c.notNull().defaultTo(1).references('roles.id'))
+    .addColumn('avatar', 'varchar(512)')
+    .addColumn('background', 'varchar(512)')
+    .addColumn('coins', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('ram', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('disk', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('cpu', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('ports', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('databases', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('backups', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('server_slots', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('minutes_afk', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('two_fa_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('banned', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('ban_reason', 'varchar(255)')
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('users_role_id_index').on('users').column('role_id').execute();
+
+  await kit
+    .createTable('sessions')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('public_id', 'varchar(32)', (c) => c.notNull().unique())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('last_seen_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('revoked_at', TIMESTAMP)
+    .addColumn('ip', 'varchar(45)')
+    .addColumn('user_agent', 'varchar(512)')
+    .addColumn('two_fa_pending', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.createIndex('sessions_user_id_index').on('sessions').column('user_id').execute();
+
+  await kit
+    .createTable('settings')
+    .addColumn('key', 'varchar(128)', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP)
+    .execute();
+
+  await kit
+    .createTable('plugin_states')
+    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('enabled', 'integer', (c) => c.notNull())
+    .addColumn('installed_version', 'varchar(32)')
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+}
+
+async function seedRoles(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  const typed = db as Kysely<{ roles: { id: number; name: string; real_name: string; color: string }; role_permissions: { role_id: number; permission: string } }>;
+  await typed
+    .insertInto('roles')
+    .values(SEEDED_ROLES.map((r) => ({ id: r.id, name: r.name, real_name: r.realName, color: DEFAULT_ROLE_COLOR })))
+    .execute();
+  if (kit.dialect === 'postgres') {
+    // explicit ids do not advance an identity sequence: move it past the seeded rows
+    await sql`select setval(pg_get_serial_sequence('roles', 'id'), (select max(id) from roles))`.execute(db);
+  }
+  await typed
+    .insertInto('role_permissions')
+    .values(ROOT_ROLES.map((roleId) => ({ role_id: roleId, permission: 'admin.root' })))
+    .execute();
+}
+
+async function createAuditLog(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  // no foreign keys: the history outlives the accounts it names
+  await kit
+    .createTable('audit_log')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('actor_user_id', 'integer')
+    .addColumn('target_user_id', 'integer')
+    .addColumn('action', 'varchar(64)', (c) => c.notNull())
+    .addColumn('details', 'text', (c) => c.notNull())
+    .addColumn('ip', 'varchar(45)')
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('audit_log_target_index').on('audit_log').columns(['target_user_id', 'id']).execute();
+  await db.schema.createIndex('audit_log_actor_index').on('audit_log').columns(['actor_user_id', 'id']).execute();
+}
+
+async function createMailTables(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  await kit
+    .createTable('mail_templates')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('name', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('description', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+    .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+    .addColumn('html', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+  const now = new Date().toISOString();
+  const typed = db as Kysely<{ mail_templates: { name: string; description: string; subject: string; html: string; text: string; created_at: string; updated_at: string } }>;
+  await typed
+    .insertInto('mail_templates')
+    .values(SEEDED_MAIL_TEMPLATES.map((t) => ({ name: t.name, description: t.description, subject: t.subject, html: t.html, text: t.text, created_at: now, updated_at: now })))
+    .execute();
+
+  // the persistent queue: a row per mail, claimed under a lease so several instances never send one twice
+  await kit
+    .createTable('mail_queue')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('to_address', 'varchar(254)', (c) => c.notNull())
+    .addColumn('template', 'varchar(64)', (c) => c.notNull())
+    .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+    .addColumn('html', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('lease_until', TIMESTAMP)
+    .addColumn('lease_owner', 'varchar(32)')
+    .addColumn('last_error', 'varchar(512)')
+    .addColumn('sent_at', TIMESTAMP)
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('mail_queue_due_index').on('mail_queue').columns(['status', 'next_attempt_at']).execute();
+}
+
+async function addAccountColumns(db: Kysely<unknown>): Promise<void> {
+  // when the session last proved a TOTP code: turning 2FA off needs a recent one (a cookie is not enough)
+  await db.schema.alterTable('sessions').addColumn('two_fa_verified_at', TIMESTAMP).execute();
+  // the support PIN (6 digits) a user tells staff so they can be identified
+  await db.schema.alterTable('users').addColumn('support_pin', 'varchar(6)').execute();
+  await db.schema.createIndex('users_support_pin_index').on('users').column('support_pin').execute();
+}
+
+export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = {
+  '0001_core_tables': {
+    async up(db, kit) {
+      await createCoreTables(db, kit);
+      await seedRoles(db, kit);
+    },
+  },
+  '0002_audit_log': {
+    async up(db, kit) {
+      await createAuditLog(db, kit);
+    },
+  },
+  '0003_mail': {
+    async up(db, kit) {
+      await createMailTables(db, kit);
+    },
+  },
+  '0004_account_security': {
+    async up(db) {
+      await addAccountColumns(db);
+    },
+  },
+};

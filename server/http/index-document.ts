@@ -1,0 +1,154 @@
+// index.html with the start-up data written into it. The build leaves the marker BOOT_MARKER in
+// dist/public/index.html; the server replaces it with
+//   <script type="application/json" id="op-boot">{"plugins":[…],"settings":{…}}</script>
+// — the enabled plugins' served manifests (GET /api/system/plugins) and the public settings (GET
+// /api/system/settings) — so the kernel starts without those two requests (issue 2 bundle budget).
+//
+// The page is rendered, and gzip/brotli-compressed in memory, once per version of its inputs (the
+// template on disk, the served plugin list, the settings revision), never per request. The .gz/.br
+// files next to index.html on disk hold no boot data and are never sent for it: a precompressed copy
+// can never carry stale plugins or settings. index.html itself is never cached (no-cache + ETag).
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Where the build asks for the boot data (kernel/build/kernel-config.mjs writes it). */
+export const BOOT_MARKER = '<!--orepanel:boot-->';
+/** The id of the JSON block the kernel reads (kernel/startup/boot-data.ts reads the same id). */
+export const BOOT_ELEMENT_ID = 'op-boot';
+
+/** What goes into the page; `plugins` is already JSON (PluginHost caches it as text). */
+export interface BootInputs {
+  /** the JSON array GET /api/system/plugins answers */
+  pluginsJson: string;
+  /** the object GET /api/system/settings answers */
+  settings: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+export interface BootSource {
+  /**
+   * A value that changes whenever the boot data does (cheap: no rendering). Compared with `===`,
+   * so a cached string (the plugin list) is compared by identity first.
+   */
+  version(): Promise<readonly unknown[]>;
+  inputs(): Promise<BootInputs>;
+}
+
+/** JSON that is safe inside a <script> element: no `<` can close it or open a comment. */
+export function jsonForScript(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The boot block for these inputs. */
+export function bootScript(inputs: BootInputs): string {
+  const json = `{"plugins":${inputs.pluginsJson},"settings":${JSON.stringify(inputs.settings)}}`;
+  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(json)}</script>`;
+}
+
+/** The page with its boot block; a template without the marker (an older build) is served as it is. */
+export function renderIndex(template: string, inputs: BootInputs): string {
+  const at = template.indexOf(BOOT_MARKER);
+  if (at === -1) return template;
+  return template.slice(0, at) + bootScript(inputs) + template.slice(at + BOOT_MARKER.length);
+}
+
+interface Rendered {
+  /** the inputs it was made from: template stamp first, then the source's version */
+  key: readonly unknown[];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br') || accepted.has('*')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+export const INDEX_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+export class IndexDocument {
+  private current: Rendered | null = null;
+  private pending: { key: readonly unknown[]; done: Promise<Rendered> } | null = null;
+
+  constructor(
+    private readonly file: string,
+    /** null: no boot data (the page is served as built and the kernel fetches what it needs) */
+    private readonly source: BootSource | null,
+  ) {}
+
+  /** The page for the current inputs, or null when the panel has not been built. */
+  async render(): Promise<Rendered | null> {
+    let stamp: string;
+    try {
+      const st = await stat(this.file);
+      // a rebuild rewrites index.html (new asset hashes): the next request renders the new one
+      stamp = `${st.size}:${st.mtimeMs}`;
+    } catch {
+      return null;
+    }
+    const key = [stamp, ...(this.source ? await this.source.version() : [])];
+    if (this.current && sameKey(this.current.key, key)) return this.current;
+    if (this.pending && sameKey(this.pending.key, key)) return this.pending.done;
+    const done = this.build(key).finally(() => {
+      if (this.pending?.done === done) this.pending = null;
+    });
+    this.pending = { key, done };
+    const rendered = await done;
+    this.current = rendered;
+    return rendered;
+  }
+
+  private async build(key: readonly unknown[]): Promise<Rendered> {
+    const [template, inputs] = await Promise.all([readFile(this.file, 'utf8'), this.source?.inputs() ?? null]);
+    const identity = Buffer.from(inputs ? renderIndex(template, inputs) : template);
+    const [gz, br] = await Promise.all([
+      gzipAsync(identity, { level: 9 }),
+      brotliAsync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    ]);
+    const etag = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+    return { key, identity, gzip: gz, br, etag };
+  }
+
+  /** Sends the page (never cached: every load revalidates with its ETag). */
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const page = await this.render();
+    if (!page) {
+      return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The panel has not been built yet: run npm run build.');
+    }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+    const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
+    reply.header('vary', 'Accept-Encoding').header('cache-control', 'no-cache').header('etag', etag);
+    const inm = request.headers['if-none-match'];
+    if (inm && inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    reply.type(INDEX_CONTENT_TYPE).header('content-length', body.length);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  }
+}

@@ -1,0 +1,94 @@
+// In-process scheduled jobs. Each job runs on its own interval, never overlapping itself; its last
+// run (when, how long, ok or the error) is kept for the health page. Jobs that must not run twice
+// across several instances take a database lease inside their own work (see mail/mail-queue.ts).
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface JobStatus {
+  name: string;
+  intervalMs: number;
+  running: boolean;
+  lastRunAt: string | null;
+  lastDurationMs: number | null;
+  lastOk: boolean | null;
+  lastMessage: string | null;
+}
+
+interface Job {
+  status: JobStatus;
+  run: () => Promise<string | void>;
+  timer: NodeJS.Timeout | null;
+  current: Promise<void> | null;
+}
+
+export class Scheduler {
+  private readonly jobs = new Map<string, Job>();
+  private stopped = false;
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** false: jobs are registered but only run when asked (tests drive them by hand) */
+    private readonly autoStart: boolean,
+  ) {}
+
+  /** Registers a job; with autoStart it first runs after `intervalMs`, then every `intervalMs`. */
+  every(name: string, intervalMs: number, run: () => Promise<string | void>): void {
+    if (this.jobs.has(name)) throw new Error(`job "${name}" is already registered`);
+    const job: Job = {
+      status: { name, intervalMs, running: false, lastRunAt: null, lastDurationMs: null, lastOk: null, lastMessage: null },
+      run,
+      timer: null,
+      current: null,
+    };
+    this.jobs.set(name, job);
+    if (this.autoStart) {
+      job.timer = setInterval(() => void this.runNow(name), intervalMs);
+      job.timer.unref();
+    }
+  }
+
+  /**
+   * Runs a job now unless it is already running (then waits for that run). Resolves when done;
+   * never rejects (the error is recorded and logged).
+   */
+  runNow(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) return Promise.reject(new Error(`no job "${name}"`));
+    if (job.current) return job.current;
+    if (this.stopped) return Promise.resolve();
+    const started = Date.now();
+    job.status.running = true;
+    job.current = (async () => {
+      try {
+        const message = await job.run();
+        job.status.lastOk = true;
+        job.status.lastMessage = message ?? null;
+      } catch (error) {
+        job.status.lastOk = false;
+        job.status.lastMessage = error instanceof Error ? error.message : String(error);
+        this.log.error({ err: error, job: name }, `job ${name} failed`);
+      } finally {
+        job.status.running = false;
+        job.status.lastRunAt = new Date(started).toISOString();
+        job.status.lastDurationMs = Date.now() - started;
+        job.current = null;
+      }
+    })();
+    return job.current;
+  }
+
+  /** Asks for a run soon (e.g. right after a mail was queued) when jobs run by themselves. */
+  kick(name: string): void {
+    if (this.autoStart && !this.stopped) setImmediate(() => void this.runNow(name));
+  }
+
+  statuses(): JobStatus[] {
+    return [...this.jobs.values()].map((j) => ({ ...j.status }));
+  }
+
+  /** Stops the timers and waits for running jobs to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const job of this.jobs.values()) if (job.timer) clearInterval(job.timer);
+    await Promise.all([...this.jobs.values()].map((j) => j.current));
+  }
+}

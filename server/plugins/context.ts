@@ -1,0 +1,58 @@
+// Builds the ServerPluginContext one plugin receives: the shared services, narrowed to what that
+// plugin may touch (its own settings plus the core's; its own name on its logs and events).
+import type { FastifyBaseLogger } from 'fastify';
+import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginSettings, type ServerPluginContext } from '../../sdk/server';
+import type { Database } from '../db/connect';
+import type { EventBus } from '../events';
+import type { SettingsStore } from '../settings/store';
+import type { LoadedPlugin } from './host';
+
+export interface ContextServices {
+  database: Database;
+  settings: SettingsStore;
+  auth: PluginAuth;
+  events: EventBus;
+  audit: PluginAudit;
+  mail: PluginMail;
+  secrets: PluginSecrets;
+  config: PluginConfig;
+  log: FastifyBaseLogger;
+}
+
+function scopedSettings(store: SettingsStore, pluginId: string): PluginSettings {
+  const readable = (key: string) => {
+    const owner = store.ownerOf(key);
+    if (owner !== 'core' && owner !== pluginId) {
+      throw new Error(`plugin "${pluginId}" may not read setting "${key}" (${owner ? `it belongs to ${owner}` : 'it is not declared'})`);
+    }
+    return key;
+  };
+  return {
+    get: (key) => store.get(readable(key)),
+    getEntry: (key) => store.getEntry(readable(key)),
+    getMany: (keys) => store.getMany(keys.map(readable)),
+    set: (key, value) => {
+      if (store.ownerOf(key) !== pluginId) throw new Error(`plugin "${pluginId}" may only change its own declared settings, not "${key}"`);
+      return store.set(key, value);
+    },
+  };
+}
+
+export function pluginContext(services: ContextServices, plugin: LoadedPlugin): ServerPluginContext {
+  const id = plugin.manifest.id;
+  return Object.freeze({
+    id,
+    manifest: Object.freeze(structuredClone(plugin.manifest)),
+    db: services.database.db,
+    dialect: services.database.dialect,
+    config: services.config,
+    settings: scopedSettings(services.settings, id),
+    auth: services.auth,
+    events: services.events.forOwner(id),
+    audit: services.audit,
+    mail: services.mail,
+    secrets: services.secrets,
+    log: services.log.child({ plugin: id }),
+    httpError,
+  });
+}

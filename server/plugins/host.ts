@@ -1,0 +1,370 @@
+// The server plugin host. prepare(): validate every discovered manifest, check its sdk range and
+// requirements, import its server part, run its migrations and declare its settings — refusing a
+// plugin with a readable reason at any step while the rest go on. register(): give each plugin an
+// encapsulated Fastify scope under /api. Enabling or disabling a plugin takes effect at once: its
+// routes answer 404 and its manifest is no longer served, with no restart.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import { sdkRangeProblem, orderByRequires } from '../../sdk/manifest';
+import {
+  httpError,
+  isServerPlugin,
+  SERVER_PLUGIN_API_VERSION,
+  type ServerPlugin,
+  type ServerPluginContext,
+} from '../../sdk/server';
+import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
+import { isUniqueViolation, type Database } from '../db/connect';
+import { pluginMigrationTable, runMigrations } from '../db/migrate';
+import type { SettingsStore } from '../settings/store';
+import { sendNotFound } from '../http/errors';
+import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  auth: boolean;
+  permission: string | null;
+}
+
+export interface LoadedPlugin {
+  manifest: PluginManifest;
+  origin: PluginOrigin;
+  dir: string;
+  server: ServerPlugin | null;
+  build: BuildEntry | null;
+  clientDir: string | null;
+  css: string;
+  js: string;
+  routes: RouteRecord[];
+}
+
+export interface RefusedPlugin {
+  id: string;
+  origin: PluginOrigin;
+  reason: string;
+  manifest: PluginManifest | null;
+}
+
+export interface PluginHostOptions {
+  /** the package root: sdk/manifest-validate.mjs is loaded from there in both layouts */
+  root: string;
+  discover: DiscoverOptions;
+  database: Database;
+  settings: SettingsStore;
+  log: FastifyBaseLogger;
+  /** builds the context handed to one plugin's register() */
+  context: (plugin: LoadedPlugin) => ServerPluginContext;
+  /** told after an administrator enabled or disabled a plugin */
+  onStateChange?: (id: string, enabled: boolean) => void;
+}
+
+function prefixFor(plugin: LoadedPlugin): string {
+  return plugin.origin === 'third-party' ? `/api/plugins/${plugin.manifest.id}` : '/api';
+}
+
+/** Why a plugin may not own `url`, or null when it may. */
+export function routeProblem(plugin: { id: string; origin: PluginOrigin }, url: string): string | null {
+  if (plugin.origin === 'third-party') {
+    const own = `/api/plugins/${plugin.id}`;
+    return url === own || url.startsWith(`${own}/`) ? null : `a third-party plugin may only add routes under ${own}/ (tried ${url})`;
+  }
+  if (!url.startsWith('/api/')) return `plugin routes must live under /api/ (tried ${url})`;
+  if (url.startsWith('/api/system/') || url === '/api/user/session' || url.startsWith('/api/plugins/')) {
+    return `${url} is reserved for the core`;
+  }
+  return null;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class PluginHost {
+  private readonly loaded = new Map<string, LoadedPlugin>();
+  /** load order: every plugin after the ones it requires */
+  private order: string[] = [];
+  readonly refused: RefusedPlugin[] = [];
+  private enabled = new Set<string>();
+  /** enabled plugins whose requirements are all active: the set routes and manifests follow */
+  private active = new Set<string>();
+  private servedCache: string | null = null;
+
+  constructor(private readonly options: PluginHostOptions) {}
+
+  private refuse(id: string, origin: PluginOrigin, reason: string, manifest: PluginManifest | null): void {
+    this.refused.push({ id, origin, reason, manifest });
+    this.options.log.warn({ plugin: id, origin }, `plugin "${id}" refused: ${reason}`);
+  }
+
+  /** Everything up to route registration. Used by the server and by `orepanel migrate`. */
+  async prepare(): Promise<void> {
+    const { database, settings } = this.options;
+    // The validator reads sdk/manifest.schema.json beside itself, so it is loaded from the package's
+    // sdk/ folder at run time rather than bundled into dist/server (where the schema is not).
+    const { validateManifest } = (await import(pathToFileURL(join(this.options.root, 'sdk', 'manifest-validate.mjs')).href)) as typeof import('../../sdk/manifest-validate.mjs');
+    const valid: (LoadedPlugin & { id: string; requires: string[]; serverModule: string | null })[] = [];
+    const seen = new Set<string>();
+    for (const candidate of discoverPlugins(this.options.discover)) {
+      const id = candidate.folder;
+      if (candidate.problem) {
+        this.refuse(id, candidate.origin, candidate.problem, null);
+        continue;
+      }
+      const checked = validateManifest(candidate.manifestJson);
+      if (!checked.ok) {
+        this.refuse(id, candidate.origin, `its plugin.json is invalid: ${checked.errors.join('; ')}`, null);
+        continue;
+      }
+      const manifest = checked.manifest;
+      delete (manifest as { $schema?: string }).$schema;
+      if (manifest.id !== candidate.folder) {
+        this.refuse(id, candidate.origin, `its plugin.json says id "${manifest.id}" but it lives in folder "${candidate.folder}"`, manifest);
+        continue;
+      }
+      if (seen.has(manifest.id)) {
+        this.refuse(id, candidate.origin, `a plugin with id "${manifest.id}" is already installed`, manifest);
+        continue;
+      }
+      const rangeProblem = sdkRangeProblem(manifest.sdk);
+      if (rangeProblem) {
+        this.refuse(id, candidate.origin, rangeProblem, manifest);
+        continue;
+      }
+      if (manifest.server && !candidate.serverModule) {
+        const where = candidate.origin === 'third-party' ? 'server.js' : 'its built server part (run npm run build)';
+        this.refuse(id, candidate.origin, `it declares a server part but ${where} is missing`, manifest);
+        continue;
+      }
+      seen.add(manifest.id);
+      valid.push({
+        id: manifest.id,
+        requires: manifest.requires ?? [],
+        manifest,
+        origin: candidate.origin,
+        dir: candidate.dir,
+        server: null,
+        build: candidate.build,
+        clientDir: candidate.clientDir,
+        css: candidate.css,
+        js: candidate.js,
+        routes: [],
+        serverModule: manifest.server ? candidate.serverModule : null,
+      });
+    }
+
+    const { ordered, refused } = orderByRequires(valid);
+    for (const r of refused) this.refuse(r.item.id, r.item.origin, r.reason, r.item.manifest);
+
+    for (const item of ordered) {
+      const missing = item.requires.find((dep) => !this.loaded.has(dep));
+      if (missing) {
+        this.refuse(item.id, item.origin, `it requires plugin "${missing}", which could not be loaded`, item.manifest);
+        continue;
+      }
+      if (item.serverModule) {
+        let exported: unknown;
+        try {
+          exported = ((await import(pathToFileURL(item.serverModule).href)) as { default?: unknown }).default;
+        } catch (error) {
+          this.refuse(item.id, item.origin, `its server part failed to load: ${describe(error)}`, item.manifest);
+          continue;
+        }
+        if (!isServerPlugin(exported)) {
+          this.refuse(item.id, item.origin, 'its server part does not default-export defineServerPlugin({ … }) from @orepanel/sdk/server', item.manifest);
+          continue;
+        }
+        if (exported.apiVersion !== SERVER_PLUGIN_API_VERSION) {
+          this.refuse(item.id, item.origin, `its server part was built for plugin API v${String(exported.apiVersion)}, this panel provides v${SERVER_PLUGIN_API_VERSION}`, item.manifest);
+          continue;
+        }
+        if (exported.id !== item.id) {
+          this.refuse(item.id, item.origin, `its server part says id "${exported.id}" but plugin.json says "${item.id}"`, item.manifest);
+          continue;
+        }
+        item.server = exported;
+      }
+      const settingsProblem = settings.declarationProblem(item.id, item.manifest.settings ?? []);
+      if (settingsProblem) {
+        this.refuse(item.id, item.origin, settingsProblem, item.manifest);
+        continue;
+      }
+      if (item.server?.migrations) {
+        try {
+          await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(item.id), item.server.migrations);
+        } catch (error) {
+          this.refuse(item.id, item.origin, `its database migration failed: ${describe(error)}`, item.manifest);
+          continue;
+        }
+      }
+      settings.declare(item.id, item.manifest.settings ?? []);
+      const { id: _id, requires: _requires, serverModule: _module, ...plugin } = item;
+      this.loaded.set(item.id, plugin);
+      this.order.push(item.id);
+    }
+  }
+
+  /** Reads plugin_states, adding a row for each plugin seen for the first time. */
+  async syncStates(): Promise<void> {
+    const { db } = this.options.database;
+    const rows = await db.selectFrom('plugin_states').selectAll().execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = new Date().toISOString();
+    const enabled = new Set<string>();
+    for (const id of this.order) {
+      const plugin = this.loaded.get(id)!;
+      const row = byId.get(id);
+      if (!row) {
+        const on = plugin.manifest.enabledByDefault !== false;
+        try {
+          await db.insertInto('plugin_states').values({ id, enabled: on ? 1 : 0, installed_version: plugin.manifest.version, updated_at: now }).execute();
+          if (on) enabled.add(id);
+        } catch (error) {
+          // another instance inserted the row first: its value stands
+          if (!isUniqueViolation(error)) throw error;
+          const other = await db.selectFrom('plugin_states').select('enabled').where('id', '=', id).executeTakeFirst();
+          if (other?.enabled) enabled.add(id);
+        }
+      } else {
+        if (row.installed_version !== plugin.manifest.version) {
+          await db.updateTable('plugin_states').set({ installed_version: plugin.manifest.version, updated_at: now }).where('id', '=', id).execute();
+        }
+        if (row.enabled) enabled.add(id);
+      }
+      // core plugins cannot be disabled: the panel cannot work without them
+      if (plugin.manifest.core) enabled.add(id);
+    }
+    this.enabled = enabled;
+    this.recomputeActive();
+  }
+
+  private recomputeActive(): void {
+    const active = new Set<string>();
+    for (const id of this.order) {
+      const plugin = this.loaded.get(id)!;
+      if (this.enabled.has(id) && (plugin.manifest.requires ?? []).every((dep) => active.has(dep))) active.add(id);
+    }
+    this.active = active;
+    this.servedCache = null;
+  }
+
+  /** Registers every loaded plugin's server part in its own scope. A throwing register is refused. */
+  async register(app: FastifyInstance): Promise<void> {
+    for (const id of [...this.order]) {
+      const plugin = this.loaded.get(id)!;
+      if (!plugin.server) continue;
+      const server = plugin.server;
+      const gate = this.gateFor(id);
+      let failure: unknown = null;
+      await app.register(
+        async (scope) => {
+          scope.addHook('onRoute', (route: RouteOptions) => {
+            const problem = routeProblem({ id, origin: plugin.origin }, route.url);
+            if (problem) throw new Error(problem);
+            const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+            route.onRequest = [gate, ...own];
+            if (route.method !== 'HEAD') {
+              for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+                plugin.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null });
+              }
+            }
+          });
+          try {
+            await server.register(scope, this.options.context(plugin));
+          } catch (error) {
+            failure = error;
+          }
+        },
+        { prefix: prefixFor(plugin) },
+      );
+      if (failure) this.unload(id, `its register() failed: ${describe(failure)}`);
+    }
+  }
+
+  /** A plugin that failed after loading: its routes stay in the router but answer 404 for good. */
+  private unload(id: string, reason: string): void {
+    const plugin = this.loaded.get(id)!;
+    this.loaded.delete(id);
+    this.order = this.order.filter((other) => other !== id);
+    this.enabled.delete(id);
+    this.refuse(id, plugin.origin, reason, plugin.manifest);
+    for (const other of [...this.order]) {
+      if ((this.loaded.get(other)!.manifest.requires ?? []).includes(id)) this.unload(other, `it requires plugin "${id}", which could not be loaded`);
+    }
+    this.recomputeActive();
+  }
+
+  private gateFor(id: string): onRequestHookHandler {
+    return (_request, reply, done) => {
+      if (this.active.has(id)) return done();
+      sendNotFound(reply);
+    };
+  }
+
+  isActive(id: string): boolean {
+    return this.active.has(id);
+  }
+
+  get(id: string): LoadedPlugin | undefined {
+    return this.loaded.get(id);
+  }
+
+  /** Loaded plugins in load order (requirements first). */
+  list(): LoadedPlugin[] {
+    return this.order.map((id) => this.loaded.get(id)!);
+  }
+
+  isEnabled(id: string): boolean {
+    return this.enabled.has(id);
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<void> {
+    const plugin = this.loaded.get(id);
+    if (!plugin) {
+      const refused = this.refused.find((r) => r.id === id);
+      if (refused) throw httpError(409, 'PLUGIN_REFUSED', `Plugin "${id}" cannot be enabled: ${refused.reason}.`);
+      throw httpError(404, 'PLUGIN_NOT_FOUND', `There is no plugin "${id}".`);
+    }
+    if (!enabled && plugin.manifest.core) throw httpError(409, 'PLUGIN_CORE', `Plugin "${id}" is part of the core and cannot be disabled.`);
+    await this.options.database.db
+      .updateTable('plugin_states')
+      .set({ enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    if (enabled) this.enabled.add(id);
+    else this.enabled.delete(id);
+    this.recomputeActive();
+    this.options.onStateChange?.(id, enabled);
+  }
+
+  /** The JSON of GET /api/system/plugins: active plugins, requirements first, with their build entry. */
+  servedJson(): string {
+    if (this.servedCache === null) {
+      const served: ServedPluginManifest[] = this.list()
+        .filter((p) => this.active.has(p.manifest.id))
+        .map((p) => {
+          const out: ServedPluginManifest = { ...p.manifest };
+          if (p.build?.entry) out.entry = p.build.entry;
+          if (p.build?.integrity) out.integrity = p.build.integrity;
+          if (p.build?.localeFiles) out.localeFiles = p.build.localeFiles;
+          return out;
+        });
+      this.servedCache = JSON.stringify(served);
+    }
+    return this.servedCache;
+  }
+
+  /** Active plugins' own stylesheet / script text, in load order. */
+  assets(kind: 'css' | 'js'): string[] {
+    return this.list()
+      .filter((p) => this.active.has(p.manifest.id) && p[kind].trim() !== '')
+      .map((p) => `/* plugin: ${p.manifest.id} */\n${p[kind]}`);
+  }
+
+  /** Third-party plugins' client folders, for the static file server. */
+  clientDir(id: string): string | null {
+    return this.loaded.get(id)?.clientDir ?? null;
+  }
+}

@@ -1,0 +1,129 @@
+// GET /api/user/session — spec §3/§7: success, error_code, user_info, billing, stats, permissions.
+// The hot path of the panel (every page polls it each 60 s): one compiled lookup, a response schema
+// for fast serialisation, nothing else.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearLoginCookies, readCookie, TOKEN_COOKIE } from '../auth/cookies';
+import { SESSION_MESSAGES } from '../auth/route-guard';
+import type { ResolvedSession, SessionService } from '../auth/sessions';
+import type { SettingsStore } from '../settings/store';
+import { nullableString, userProfileProperties } from '../auth/user-profile-schema';
+
+const sessionResponse = {
+  type: 'object',
+  required: ['success', 'error_code', 'user_info', 'billing', 'stats', 'permissions'],
+  properties: {
+    success: { type: 'boolean' },
+    error_code: nullableString,
+    message: { type: 'string' },
+    user_info: {
+      type: ['object', 'null'],
+      properties: {
+        ...userProfileProperties,
+        // the force_2fa setting is on and this account has no 2FA yet: the client sends it to /auth/2fa/setup
+        two_fa_required: { type: 'boolean' },
+        created_at: { type: 'string' },
+      },
+    },
+    billing: {
+      type: ['object', 'null'],
+      properties: {
+        coins: { type: 'integer' },
+        ram: { type: 'integer' },
+        disk: { type: 'integer' },
+        cpu: { type: 'integer' },
+        ports: { type: 'integer' },
+        databases: { type: 'integer' },
+        backups: { type: 'integer' },
+        server_slots: { type: 'integer' },
+      },
+    },
+    stats: {
+      type: ['object', 'null'],
+      properties: { servers: { type: 'integer' }, minutes_afk: { type: 'integer' }, referrals: { type: 'integer' } },
+    },
+    permissions: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+type FailureCode = 'INVALID_SESSION' | 'TW0_FA_BLOCKED' | 'USER_BANNED';
+
+function failure(code: FailureCode) {
+  return { success: false, error_code: code, message: SESSION_MESSAGES[code], user_info: null, billing: null, stats: null, permissions: [] };
+}
+
+function success(resolved: ResolvedSession, force2fa: boolean) {
+  const row = resolved.row!;
+  const role = resolved.role!;
+  return {
+    success: true,
+    error_code: null,
+    user_info: {
+      uuid: row.uuid,
+      username: row.username,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      avatar: row.avatar,
+      background: row.background,
+      role: row.role_id,
+      role_name: role.realName,
+      verified: row.verified === 1,
+      two_fa_enabled: row.two_fa_enabled === 1,
+      two_fa_required: force2fa && row.two_fa_enabled !== 1,
+      created_at: row.created_at,
+    },
+    billing: {
+      coins: row.coins,
+      ram: row.ram,
+      disk: row.disk,
+      cpu: row.cpu,
+      ports: row.ports,
+      databases: row.databases,
+      backups: row.backups,
+      server_slots: row.server_slots,
+    },
+    // servers and referrals are counted by the plugins that own them (issue 4); none exist yet
+    stats: { servers: 0, minutes_afk: row.minutes_afk, referrals: 0 },
+    permissions: role.permissions,
+  };
+}
+
+/** Writes the answer for a resolved session (sync: the SQLite lookup needs no promise). */
+function answer(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedSession, force2fa: boolean): FastifyReply {
+  switch (resolved.status) {
+    case 'ok':
+      return reply.send(success(resolved, force2fa));
+    case 'none':
+      return reply.code(401).send(failure('INVALID_SESSION'));
+    case 'invalid':
+      // the browser holds a dead token: drop both cookies
+      clearLoginCookies(request, reply);
+      return reply.code(401).send(failure('INVALID_SESSION'));
+    case 'two_fa_pending':
+      return reply.code(401).send(failure('TW0_FA_BLOCKED'));
+    case 'banned':
+      return reply.code(403).send(failure('USER_BANNED'));
+  }
+}
+
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService, settings: SettingsStore): void {
+  app.get(
+    '/api/user/session',
+    {
+      // the kernel polls this every 60 s (spec §9) from every tab; it is the cheapest answer we
+      // have, so it stays out of the app-wide per-IP request limit
+      config: { appRateLimit: false },
+      schema: { response: { 200: sessionResponse, 401: sessionResponse, 403: sessionResponse } },
+    },
+    (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const resolved = sessions.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE));
+      // the in-process settings copy answers without waiting almost always
+      const force2fa = settings.peek('force_2fa');
+      if (resolved instanceof Promise || force2fa === undefined) {
+        return Promise.all([resolved, force2fa ?? settings.get('force_2fa')]).then(([r, force]) => answer(request, reply, r, force === true));
+      }
+      return answer(request, reply, resolved, force2fa === true);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+// Where the limits apply. The app-wide limit counts every /api request per client IP (reference:
+// 100 a minute); the named policies (route option `config: { rateLimit }`) guard the auth routes
+// per client IP and per account, checked after the body is validated so the account name is known.
+// Every number is a setting an administrator can tune. The client IP is request.ip: Fastify takes
+// X-Forwarded-For into account only behind a proxy TRUST_PROXY names.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { RateLimitPolicyName } from '../../sdk/server';
+import type { ManifestSetting } from '../../sdk/types';
+import type { SessionService } from '../auth/sessions';
+import type { SettingsStore } from '../settings/store';
+import type { RateLimitDecision, RateLimiter } from './rate-limiter';
+
+const limit = (key: string, def: number, label: string, min = 1): ManifestSetting => ({ key, type: 'number', default: def, public: false, secret: false, label, min });
+
+export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
+  { key: 'rate_limit_enabled', type: 'boolean', default: true, public: false, secret: false, label: 'Limit API requests per IP address' },
+  limit('rate_limit_per_minute', 100, 'API requests per minute per IP address'),
+  limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in limits (seconds)'),
+  limit('rate_limit_login_per_ip', 20, 'Login attempts per IP address per window'),
+  limit('rate_limit_login_per_account', 10, 'Login attempts per account per window'),
+  limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
+  limit('rate_limit_forgot_per_ip', 10, 'Password-reset requests per IP address per window'),
+  limit('rate_limit_forgot_per_account', 5, 'Password-reset requests per account per window'),
+  limit('rate_limit_2fa_per_ip', 20, 'Two-factor code attempts per IP address per window'),
+  limit('rate_limit_2fa_per_account', 10, 'Two-factor code attempts per account per window'),
+  limit('rate_limit_verify_per_ip', 10, 'Verification mails asked for per IP address per window'),
+  limit('rate_limit_verify_per_account', 3, 'Verification mails asked for per account per window'),
+  limit('rate_limit_password_per_ip', 20, 'Password confirmations (password change, account deletion) per IP address per window'),
+  limit('rate_limit_password_per_account', 10, 'Password confirmations per account per window'),
+];
+
+interface PolicyScope {
+  by: 'ip' | 'account';
+  setting: string;
+}
+
+interface Policy {
+  scopes: readonly PolicyScope[];
+  /** the account a request is about: a body field (lower-cased) or the session's user */
+  account?: { bodyField: string } | { session: true };
+}
+
+export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> = {
+  'auth.login': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_login_per_ip' }, { by: 'account', setting: 'rate_limit_login_per_account' }],
+    account: { bodyField: 'login' },
+  },
+  'auth.register': { scopes: [{ by: 'ip', setting: 'rate_limit_register_per_ip' }] },
+  'auth.forgot': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_forgot_per_ip' }, { by: 'account', setting: 'rate_limit_forgot_per_account' }],
+    account: { bodyField: 'email' },
+  },
+  'auth.2fa': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_2fa_per_ip' }, { by: 'account', setting: 'rate_limit_2fa_per_account' }],
+    account: { session: true },
+  },
+  'auth.verify': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_verify_per_ip' }, { by: 'account', setting: 'rate_limit_verify_per_account' }],
+    account: { session: true },
+  },
+  // guessing the current password with a stolen cookie (password change, account deletion)
+  'auth.password': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_password_per_ip' }, { by: 'account', setting: 'rate_limit_password_per_account' }],
+    account: { session: true },
+  },
+};
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';
+
+function refuse(reply: FastifyReply, decision: RateLimitDecision): FastifyReply {
+  return reply
+    .code(429)
+    .header('retry-after', String(decision.retryAfterSeconds))
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE, retry_after: decision.retryAfterSeconds } }));
+}
+
+/** Account names are hashed into the keys, so the store never holds e-mail addresses. */
+function accountKey(name: string): string {
+  return createHash('sha256').update(name.trim().toLowerCase()).digest('base64url').slice(0, 32);
+}
+
+export interface RateLimitHooks {
+  /** onRequest: the app-wide per-IP limit, for /api routes that do not opt out */
+  appWide(route: RouteOptions): onRequestHookHandler | null;
+  /** preHandler: the route's named policy, if it has one */
+  policy(route: RouteOptions): preHandlerHookHandler | null;
+}
+
+/**
+ * `resolveAccount` maps a login name (username or e-mail) to its account, so both spellings of one
+ * account share a budget; an unknown name counts under its own (hashed) spelling.
+ */
+export function rateLimitHooks(
+  limiter: RateLimiter,
+  settings: SettingsStore,
+  sessions: SessionService,
+  resolveAccount: (login: string) => Promise<number | null>,
+): RateLimitHooks {
+  const appWideCheck: onRequestHookHandler = async (request, reply) => {
+    const { rate_limit_enabled: enabled, rate_limit_per_minute: perMinute } = await settings.getMany(['rate_limit_enabled', 'rate_limit_per_minute']);
+    if (enabled !== true) return;
+    const decision = await limiter.consume(`app:ip:${request.ip}`, Number(perMinute), 60_000);
+    if (!decision.allowed) return refuse(reply, decision);
+  };
+
+  const accountOf = async (request: FastifyRequest, policy: Policy): Promise<string | null> => {
+    if (!policy.account) return null;
+    if ('bodyField' in policy.account) {
+      const value = (request.body as Record<string, unknown> | undefined)?.[policy.account.bodyField];
+      if (typeof value !== 'string' || value.trim() === '') return null;
+      const id = await resolveAccount(value);
+      return id === null ? accountKey(value) : `user:${id}`;
+    }
+    const resolved = await sessions.resolve(request);
+    return resolved.row ? `user:${resolved.row.user_id}` : null;
+  };
+
+  return {
+    appWide(route) {
+      const api = route.url === '/api' || route.url.startsWith('/api/');
+      return api && route.config?.appRateLimit !== false ? appWideCheck : null;
+    },
+    policy(route) {
+      const name = route.config?.rateLimit;
+      if (!name) return null;
+      const policy = RATE_LIMIT_POLICIES[name];
+      if (!policy) throw new Error(`route ${route.url} names an unknown rate-limit policy "${name}"`);
+      return async (request, reply) => {
+        const values = await settings.getMany(['rate_limit_auth_window_seconds', ...policy.scopes.map((s) => s.setting)]);
+        const windowMs = Number(values.rate_limit_auth_window_seconds) * 1000;
+        const account = await accountOf(request, policy);
+        // every scope counts the attempt, so a refused one still uses up the other scopes' budgets
+        let refused: RateLimitDecision | null = null;
+        for (const scope of policy.scopes) {
+          const subject = scope.by === 'ip' ? `ip:${request.ip}` : account ? `acct:${account}` : null;
+          if (!subject) continue;
+          const decision = await limiter.consume(`${name}:${subject}`, Number(values[scope.setting]), windowMs);
+          if (!decision.allowed && (!refused || decision.retryAfterSeconds > refused.retryAfterSeconds)) refused = decision;
+        }
+        if (refused) return refuse(reply, refused);
+      };
+    },
+  };
+}

@@ -1,0 +1,165 @@
+// /api/admin/roles and /api/admin/permissions: CRUD with unique names, protected roles, roles in
+// use, the permissions of a role (catalogue-checked, no escalation, 7/8 keep admin.root), and the
+// role cache reloaded so sessions see a change on their next request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE_PERMISSIONS, permissionCatalogue } from '../../server/auth/permission-catalogue';
+import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+
+describe('permission catalogue', () => {
+  it('holds every permission of spec §6 expanded, once each', () => {
+    const names = CORE_PERMISSIONS.map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    const expected = [
+      'admin.root',
+      'admin.dashboard.view',
+      ...['system.overview', 'system.updates', 'system.logs', 'ataglanceanalytics.view', 'support.view', 'premiumedition.view', 'githubrepo.view', 'quickactions.view', 'activity.view'].map((c) => `admin.dashboard.components.${c}`),
+      'admin.health.view',
+      'admin.users.list',
+      'admin.users.edit',
+      'admin.users.delete',
+      ...['locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'mail.templates', 'redirect.links', 'redeem.codes', 'images'].flatMap((a) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`)),
+      'admin.servers.edit',
+      'admin.servers.delete',
+      'admin.servers.list',
+      ...['create', 'delete', 'list', 'view', 'logs.view'].map((v) => `admin.server.queue.${v}`),
+      'admin.tickets.list',
+      'admin.tickets.view',
+      'admin.settings.view',
+      'admin.settings.edit',
+      'admin.plugins.edit',
+      'admin.plugins.list',
+      'admin.cloud.view',
+      'admin.cloud.download',
+      'admin.cloud.upload',
+      'admin.backups.create',
+      'admin.backups.delete',
+      'admin.backups.list',
+      'user.permission.vip',
+      'user.permission.alt',
+      'user.permission.vpn',
+      'user.permission.adblocker',
+    ];
+    expect([...names].sort()).toEqual([...expected].sort());
+  });
+
+  it('adds what plugins declare, without letting them redescribe a core permission', () => {
+    const list = permissionCatalogue([{ id: 'tickets', permissions: [{ name: 'tickets.staff.reply', description: 'Reply as staff' }, { name: 'admin.root', description: 'mine' }] }]);
+    expect(list.find((p) => p.name === 'tickets.staff.reply')).toEqual({ name: 'tickets.staff.reply', description: 'Reply as staff', group: 'tickets.staff', source: 'tickets' });
+    expect(list.filter((p) => p.name === 'admin.root')).toEqual([expect.objectContaining({ source: 'core' })]);
+  });
+});
+
+describe.each(testDialects())('admin roles API on %s', (dialect) => {
+  let panel: TestPanel;
+  let root: SignedInUser;
+  let manager: SignedInUser;
+  let managerRole: number;
+
+  beforeAll(async () => {
+    panel = await startPanel(dialect);
+    root = await userWithRole(panel, 8);
+    managerRole = await roleWith(panel, ['admin.roles.list', 'admin.roles.create', 'admin.roles.edit', 'admin.roles.delete', 'admin.permissions.list', 'admin.users.list']);
+    manager = await userWithRole(panel, managerRole);
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  const req = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: SignedInUser, payload?: Record<string, unknown>) =>
+    panel.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
+  const roleCount = async () => Number((await panel.services.database.db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('serves the catalogue to admins', async () => {
+    const res = await req('GET', '/api/admin/permissions', manager);
+    expect(res.statusCode).toBe(200);
+    const names = res.json().data.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['admin.root', 'admin.users.list', 'admin.server.queue.logs.view', 'user.permission.vip']));
+  });
+
+  it('lists the seeded roles with their permissions and user counts', async () => {
+    const list = (await req('GET', '/api/admin/roles', manager)).json().data;
+    expect(list.slice(0, 8).map((r: { real_name: string }) => r.real_name)).toEqual(['Default', 'VIP', 'Support Buddy', 'Support', 'Support LVL 3', 'Support LVL 4', 'Admin', 'Administrator']);
+    expect(list[7]).toMatchObject({ id: 8, permissions: ['admin.root'], users: 1, protected: true, color: '#808080' });
+    expect(list[0]).toMatchObject({ id: 1, protected: true });
+    expect(list[1]).toMatchObject({ id: 2, protected: false });
+  });
+
+  it('creates, renames and deletes a role; names are unique', async () => {
+    const created = await req('POST', '/api/admin/roles', manager, { name: 'moderator', real_name: 'Moderator', color: '#ff0000' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().role.id;
+    expect(created.json().role).toMatchObject({ name: 'moderator', real_name: 'Moderator', color: '#ff0000', permissions: [], users: 0 });
+    const dup = await req('POST', '/api/admin/roles', manager, { name: 'moderator', real_name: 'Again' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toMatchObject({ code: 'ROLE_NAME_TAKEN', field: 'name' });
+    expect((await req('PATCH', `/api/admin/roles/${id}`, manager, { name: 'vip' })).json().error.code).toBe('ROLE_NAME_TAKEN');
+    const renamed = await req('PATCH', `/api/admin/roles/${id}`, manager, { real_name: 'Mods' });
+    expect(renamed.json().role.real_name).toBe('Mods');
+    expect((await req('DELETE', `/api/admin/roles/${id}`, manager)).json()).toEqual({ success: true });
+    expect((await req('GET', `/api/admin/roles/${id}`, manager)).statusCode).toBe(404);
+  });
+
+  it('refuses bad role input and changes nothing', async () => {
+    const before = await roleCount();
+    for (const payload of [{}, { name: 'Bad Name', real_name: 'x' }, { name: 'ok', real_name: '' }, { name: 'ok', real_name: 'x', color: 'red' }, { name: 'a'.repeat(65), real_name: 'x' }]) {
+      const res = await req('POST', '/api/admin/roles', manager, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    expect((await req('PATCH', '/api/admin/roles/2', manager, {})).statusCode).toBe(400);
+    expect((await req('GET', '/api/admin/roles/abc', manager)).statusCode).toBe(400);
+    expect(await roleCount()).toBe(before);
+  });
+
+  it('protects role 1, root roles and roles in use', async () => {
+    expect((await req('DELETE', '/api/admin/roles/1', root)).json().error.code).toBe('ROLE_PROTECTED');
+    expect((await req('DELETE', '/api/admin/roles/8', root)).json().error.code).toBe('ROLE_PROTECTED');
+    const used = await roleWith(panel, []);
+    await userWithRole(panel, used);
+    const res = await req('DELETE', `/api/admin/roles/${used}`, manager);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('ROLE_IN_USE');
+    expect((await req('GET', `/api/admin/roles/${used}`, manager)).statusCode).toBe(200);
+  });
+
+  it('reads and replaces a role’s permissions; sessions see the change at once', async () => {
+    const roleId = await roleWith(panel, []);
+    const member = await userWithRole(panel, roleId);
+    const put = await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['admin.roles.list', 'admin.users.list'] });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ role_id: roleId, permissions: ['admin.roles.list', 'admin.users.list'] });
+    expect((await req('GET', `/api/admin/roles/${roleId}/permissions`, manager)).json().permissions).toEqual(['admin.roles.list', 'admin.users.list']);
+    const session = (await panel.app.inject({ url: '/api/user/session', headers: { cookie: member.cookie } })).json();
+    expect(session.permissions).toEqual(['admin.roles.list', 'admin.users.list']);
+    expect((await req('GET', '/api/admin/roles', member)).statusCode).toBe(200);
+
+    await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['admin.users.list'] });
+    expect((await req('GET', '/api/admin/roles', member)).statusCode).toBe(403);
+    const entry = await panel.services.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'admin.role.permissions').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.details)).toEqual({ role_id: roleId, added: '', removed: 'admin.roles.list' });
+  });
+
+  it('refuses unknown permissions, escalation and taking admin.root from roles 7 and 8', async () => {
+    const roleId = await roleWith(panel, ['admin.users.list']);
+    const cases: [SignedInUser, number, string[], number, string][] = [
+      [manager, roleId, ['admin.users.list', 'admin.nope.view'], 400, 'UNKNOWN_PERMISSION'],
+      [manager, roleId, ['admin.root'], 403, 'PERMISSION_ESCALATION'],
+      [manager, roleId, ['admin.users.list', 'admin.settings.edit'], 403, 'PERMISSION_ESCALATION'],
+      [manager, managerRole, ['admin.root', 'admin.roles.edit'], 403, 'PERMISSION_ESCALATION'],
+      [root, 8, [], 409, 'ROLE_ROOT_LOCKED'],
+      [root, 7, ['admin.users.list'], 409, 'ROLE_ROOT_LOCKED'],
+    ];
+    for (const [who, id, permissions, status, code] of cases) {
+      const res = await req('PUT', `/api/admin/roles/${id}/permissions`, who, { permissions });
+      expect(res.statusCode, `${id} ${permissions.join(',')}`).toBe(status);
+      expect(res.json().error.code).toBe(code);
+    }
+    expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: [5] })).statusCode).toBe(400);
+    expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, {})).statusCode).toBe(400);
+    expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['a.b', 'a.b'] })).statusCode).toBe(400);
+    expect((await req('GET', `/api/admin/roles/${roleId}/permissions`, manager)).json().permissions).toEqual(['admin.users.list']);
+    expect((await req('GET', '/api/admin/roles/8/permissions', manager)).json().permissions).toEqual(['admin.root']);
+    // a manager without admin.root cannot edit or delete a role holding more than they do
+    expect((await req('PATCH', '/api/admin/roles/8', manager, { color: '#000000' })).json().error.code).toBe('PERMISSION_ESCALATION');
+  });
+});

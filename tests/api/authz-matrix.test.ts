@@ -1,0 +1,152 @@
+// The authorisation matrix, generated from the route registry: every route under /api/admin must
+// declare a permission, and for each one — anonymous → 401, a plain user (role 1) → 403, an
+// admin-type role holding every other permission but not this one → 403, the same role with it
+// → 2xx, a role-8 user (admin.root) → 2xx. A new admin route without a fixture below fails the
+// test by name, so the matrix can never silently skip one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE_PERMISSIONS } from '../../server/auth/permission-catalogue';
+import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
+import { roleWith, setRolePermissions, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+
+const ADMIN_PREFIX = '/api/admin/';
+
+/** Admin routes that would be reachable without a permission check. */
+export function unguardedAdminRoutes(routes: readonly RegisteredRoute[]): string[] {
+  return routes.filter((r) => (r.url === '/api/admin' || r.url.startsWith(ADMIN_PREFIX)) && !r.permission).map((r) => `${r.method} ${r.url}`);
+}
+
+describe('unguardedAdminRoutes', () => {
+  it('names every /api/admin route without a permission, and only those', () => {
+    const registry = new RouteRegistry();
+    registry.record({ method: 'GET', url: '/api/admin/things', config: { permission: 'admin.things.list' }, handler: () => undefined });
+    registry.record({ method: 'POST', url: '/api/admin/things', config: { auth: true }, handler: () => undefined });
+    registry.record({ method: 'DELETE', url: '/api/admin/things/:id', handler: () => undefined });
+    registry.record({ method: 'GET', url: '/api/user/session', handler: () => undefined });
+    expect(unguardedAdminRoutes(registry.list())).toEqual(['POST /api/admin/things', 'DELETE /api/admin/things/:id']);
+  });
+});
+
+interface Call {
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+type Fixture = (panel: TestPanel, ctx: { target: SignedInUser }) => Promise<Call>;
+
+let roleCounter = 0;
+const freshRole = (panel: TestPanel) => roleWith(panel, [], `matrix_${Date.now().toString(36)}_${++roleCounter}`);
+
+/** A valid request for each admin route, so a passing permission check answers 2xx. */
+const FIXTURES: Record<string, Fixture> = {
+  'GET /api/admin/permissions': async () => ({ url: '/api/admin/permissions' }),
+  'GET /api/admin/users': async () => ({ url: '/api/admin/users?search=ada&page=1&per_page=5' }),
+  'GET /api/admin/users/:uuid': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}` }),
+  'PATCH /api/admin/users/:uuid': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}`, payload: { ram: 2048, first_name: 'Matrix' } }),
+  'DELETE /api/admin/users/:uuid': async (panel) => ({ url: `/api/admin/users/${(await userWithRole(panel, 1)).uuid}` }),
+  'GET /api/admin/users/:uuid/activity': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/activity?page=1&per_page=10` }),
+  'GET /api/admin/roles': async () => ({ url: '/api/admin/roles' }),
+  'GET /api/admin/roles/:id': async () => ({ url: '/api/admin/roles/2' }),
+  'POST /api/admin/roles': async () => ({ url: '/api/admin/roles', payload: { name: `matrix_new_${++roleCounter}`, real_name: 'Matrix', color: '#aabbcc' } }),
+  'PATCH /api/admin/roles/:id': async (panel) => ({ url: `/api/admin/roles/${await freshRole(panel)}`, payload: { color: '#010203' } }),
+  'DELETE /api/admin/roles/:id': async (panel) => ({ url: `/api/admin/roles/${await freshRole(panel)}` }),
+  'GET /api/admin/roles/:id/permissions': async () => ({ url: '/api/admin/roles/2/permissions' }),
+  'PUT /api/admin/roles/:id/permissions': async (panel) => ({ url: `/api/admin/roles/${await freshRole(panel)}/permissions`, payload: { permissions: [] } }),
+  'GET /api/admin/settings': async () => ({ url: '/api/admin/settings' }),
+  'PATCH /api/admin/settings': async () => ({ url: '/api/admin/settings', payload: { values: { company_name: 'Matrix Ltd' } } }),
+  'GET /api/admin/plugins': async () => ({ url: '/api/admin/plugins' }),
+  'GET /api/admin/plugins/:id': async () => ({ url: '/api/admin/plugins/legal' }),
+  'POST /api/admin/plugins/:id/enable': async () => ({ url: '/api/admin/plugins/legal/enable' }),
+  'POST /api/admin/plugins/:id/disable': async () => ({ url: '/api/admin/plugins/legal/disable' }),
+  'GET /api/admin/plugins/:id/config': async () => ({ url: '/api/admin/plugins/legal/config' }),
+  'PATCH /api/admin/plugins/:id/config': async () => ({ url: '/api/admin/plugins/legal/config', payload: { values: { legal_terms_of_service: 'Be nice.' } } }),
+  'GET /api/admin/health': async () => ({ url: '/api/admin/health' }),
+  'GET /api/admin/mail-templates': async () => ({ url: '/api/admin/mail-templates?page=1&per_page=5' }),
+  'GET /api/admin/mail-templates/:id': async (panel) => ({ url: `/api/admin/mail-templates/${await seededTemplateId(panel, 'verify')}` }),
+  'POST /api/admin/mail-templates': async () => ({ url: '/api/admin/mail-templates', payload: { name: `matrix_${++roleCounter}`, subject: 'Hi', html: '<p>Hi</p>' } }),
+  'PATCH /api/admin/mail-templates/:id': async (panel) => ({ url: `/api/admin/mail-templates/${await seededTemplateId(panel, 'welcome')}`, payload: { description: 'Matrix' } }),
+  'DELETE /api/admin/mail-templates/:id': async (panel) => ({ url: `/api/admin/mail-templates/${await freshTemplate(panel)}` }),
+  'POST /api/admin/mail-templates/:id/preview': async (panel) => ({ url: `/api/admin/mail-templates/${await seededTemplateId(panel, 'verify')}/preview`, payload: {} }),
+};
+
+async function seededTemplateId(panel: TestPanel, name: string): Promise<number> {
+  return (await panel.services.database.db.selectFrom('mail_templates').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+async function freshTemplate(panel: TestPanel): Promise<number> {
+  const name = `matrix_del_${++roleCounter}`;
+  const now = new Date().toISOString();
+  await panel.services.database.db.insertInto('mail_templates').values({ name, subject: 's', html: 'h', text: '', created_at: now, updated_at: now }).execute();
+  return seededTemplateId(panel, name);
+}
+
+/** The admin-type role the matrix grants and withholds permissions on (spec §9: 2–8 are admin-type). */
+const ADMIN_TYPE_ROLE = 4;
+
+describe.each(testDialects())('authz matrix on %s', (dialect) => {
+  let panel: TestPanel;
+  let plain: SignedInUser;
+  let staff: SignedInUser;
+  let root: SignedInUser;
+  let target: SignedInUser;
+  let adminRoutes: RegisteredRoute[];
+
+  beforeAll(async () => {
+    panel = await startPanel(dialect);
+    [plain, staff, root, target] = [await userWithRole(panel, 1), await userWithRole(panel, ADMIN_TYPE_ROLE), await userWithRole(panel, 8), await userWithRole(panel, 1)];
+    adminRoutes = panel.services.routes.under(ADMIN_PREFIX).filter((r) => r.method !== 'HEAD');
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  const call = async (route: RegisteredRoute, cookie: string | null) => {
+    const { url, payload } = await FIXTURES[`${route.method} ${route.url}`](panel, { target });
+    return panel.app.inject({ method: route.method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
+  };
+
+  it('finds the admin routes in the registry', () => {
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(Object.keys(FIXTURES).length);
+  });
+
+  it('has a permission on every /api/admin route', () => {
+    const unguarded = unguardedAdminRoutes(panel.services.routes.list());
+    expect(unguarded, `admin routes without a permission: ${unguarded.join(', ')}`).toEqual([]);
+  });
+
+  it('has a fixture for every admin route, and a catalogued permission', () => {
+    const missing = adminRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !FIXTURES[key]);
+    expect(missing, `admin routes without a matrix fixture: ${missing.join(', ')}`).toEqual([]);
+    const catalogued = new Set(CORE_PERMISSIONS.map((p) => p.name));
+    const uncatalogued = adminRoutes.filter((r) => !catalogued.has(r.permission ?? '')).map((r) => `${r.method} ${r.url} (${r.permission})`);
+    expect(uncatalogued, `admin routes guarded by a permission missing from the catalogue: ${uncatalogued.join(', ')}`).toEqual([]);
+  });
+
+  it('answers every admin route by the matrix', async () => {
+    const everyOther = (permission: string) => CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== permission && p !== 'admin.root');
+    const failures: string[] = [];
+    const expectStatus = (route: RegisteredRoute, who: string, status: number, ok: (s: number) => boolean, body: string) => {
+      if (!ok(status)) failures.push(`${route.method} ${route.url} as ${who}: ${status} ${body.slice(0, 200)}`);
+    };
+    for (const route of adminRoutes) {
+      const permission = route.permission!;
+      let res = await call(route, null);
+      expectStatus(route, 'anonymous', res.statusCode, (s) => s === 401, res.body);
+      res = await call(route, plain.cookie);
+      expectStatus(route, 'role 1', res.statusCode, (s) => s === 403, res.body);
+
+      await setRolePermissions(panel, ADMIN_TYPE_ROLE, everyOther(permission));
+      res = await call(route, staff.cookie);
+      expectStatus(route, `role ${ADMIN_TYPE_ROLE} without ${permission}`, res.statusCode, (s) => s === 403, res.body);
+
+      await setRolePermissions(panel, ADMIN_TYPE_ROLE, [permission]);
+      res = await call(route, staff.cookie);
+      expectStatus(route, `role ${ADMIN_TYPE_ROLE} with ${permission}`, res.statusCode, (s) => s >= 200 && s < 300, res.body);
+
+      res = await call(route, root.cookie);
+      expectStatus(route, 'role 8 (admin.root)', res.statusCode, (s) => s >= 200 && s < 300, res.body);
+    }
+    await setRolePermissions(panel, ADMIN_TYPE_ROLE, []);
+    await panel.services.plugins.setEnabled('legal', true);
+    expect(failures).toEqual([]);
+  });
+});

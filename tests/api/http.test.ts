@@ -1,0 +1,122 @@
+// The HTTP surface every route shares: the error shape for every kind of bad input (never a 500),
+// the 500 answer that leaks nothing, security headers and the cross-site check.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { FIXTURE_PLUGINS, REPO_PLUGINS, countRows, newAccount, register, startPanel, testDialects, type TestPanel } from './harness';
+
+describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
+  let panel: TestPanel;
+  beforeAll(async () => {
+    panel = await startPanel(dialect, { pluginDirs: [REPO_PLUGINS, FIXTURE_PLUGINS] });
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  it('answers unknown /api paths with 404 NOT_FOUND in the error shape', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/user/auth/nope'], ['DELETE', '/api/system/settings'], ['GET', '/api']] as const) {
+      const res = await panel.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    }
+  });
+
+  it('answers a body that is not JSON with 400 INVALID_JSON and changes nothing', async () => {
+    const before = await countRows(panel, 'users');
+    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: '{"username": "x",', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } });
+    const empty = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: '', headers: { 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe('INVALID_JSON');
+    expect(await countRows(panel, 'users')).toBe(before);
+  });
+
+  it('answers a JSON body that is not an object with 400 VALIDATION_ERROR', async () => {
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code, payload).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const res = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/register',
+      payload: JSON.stringify({ ...newAccount(), first_name: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' } });
+  });
+
+  it('answers a form-encoded body with 415', async () => {
+    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: 'login=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('drops unknown body fields rather than storing them', async () => {
+    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: { ...newAccount(), role_id: 8, coins: 1e9 } });
+    expect(res.statusCode).toBe(201);
+    const user = await panel.services.database.db.selectFrom('users').select(['role_id', 'coins']).where('uuid', '=', res.json().user.uuid).executeTakeFirstOrThrow();
+    expect(user).toEqual({ role_id: 1, coins: 0 });
+  });
+
+  it('answers a malformed URL with 400, not 500', async () => {
+    const res = await panel.app.inject({ url: '/api/legal/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BAD_REQUEST');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers a thrown error with 500 INTERNAL_ERROR, leaking nothing', async () => {
+    const res = await panel.app.inject({ url: '/api/fx-notes/fail' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('turns ctx.httpError into the error shape with its status, code and field', async () => {
+    const res = await panel.app.inject({ url: '/api/fx-notes/teapot' });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ error: { code: 'FX_TEAPOT', message: 'I am a teapot.', field: 'kettle' } });
+  });
+
+  it('puts the security headers on every answer: JSON, errors, 404s and text', async () => {
+    for (const url of ['/api/user/session', '/api/nope', '/api/system/custom.css', '/some/page']) {
+      const res = await panel.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+    }
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self' 'unsafe-eval' https://pagead2.googlesyndication.com");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses a cross-site POST before it does anything, and allows a same-origin one', async () => {
+    const before = await countRows(panel, 'users');
+    const res = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/register',
+      payload: newAccount(),
+      headers: { origin: 'https://evil.example', host: 'panel.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'CROSS_SITE_REQUEST', message: 'Cross-site requests are not allowed.' } });
+    expect(await countRows(panel, 'users')).toBe(before);
+    const ok = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: newAccount(), headers: { origin: 'http://panel.example', host: 'panel.example' } });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('validates plugin route bodies with their schema', async () => {
+    const { cookie } = await register(panel.app);
+    const res = await panel.app.inject({ method: 'POST', url: '/api/fx-notes', headers: { cookie }, payload: { body: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'body must not be empty.', field: 'body' } });
+  });
+});

@@ -1,0 +1,209 @@
+// The server plugin host: refusals with readable reasons (the host keeps serving), disable/enable
+// without a restart, requirements, route ownership, third-party plugins and per-plugin migrations.
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isServerPlugin, defineServerPlugin } from '../../sdk/server';
+import { routeProblem } from '../../server/plugins/host';
+import { pluginMigrationTable } from '../../server/db/migrate';
+import { FIXTURE_PLUGINS, REPO_PLUGINS, ROOT, register, startPanel, testDialects, type TestPanel } from './harness';
+
+const THIRD_PARTY = join(ROOT, 'tests', 'fixtures', 'third-party', 'fx-third');
+
+describe('defineServerPlugin', () => {
+  it('returns a frozen, branded object with the plugin API version', () => {
+    const plugin = defineServerPlugin({ id: 'sample', register() {} });
+    expect(plugin.$$type).toBe('@orepanel/server-plugin');
+    expect(plugin.apiVersion).toBe(1);
+    expect(Object.isFrozen(plugin)).toBe(true);
+    expect(isServerPlugin(plugin)).toBe(true);
+    expect(isServerPlugin({ id: 'sample', register() {} })).toBe(false);
+  });
+
+  it('refuses a bad id, a missing register and a migration without up()', () => {
+    expect(() => defineServerPlugin({ id: 'Bad Id', register() {} })).toThrow(/not a valid plugin id/);
+    expect(() => defineServerPlugin({ id: 'ok-id' } as never)).toThrow(/register must be a function/);
+    expect(() => defineServerPlugin({ id: 'ok-id', migrations: { '1': {} as never }, register() {} })).toThrow(/has no up\(\)/);
+  });
+});
+
+describe('routeProblem', () => {
+  it('keeps first-party plugins out of the core routes and third-party ones inside their prefix', () => {
+    expect(routeProblem({ id: 'x', origin: 'bundled' }, '/api/user/auth/login')).toBeNull();
+    expect(routeProblem({ id: 'x', origin: 'bundled' }, '/api/system/settings')).toMatch(/reserved for the core/);
+    expect(routeProblem({ id: 'x', origin: 'bundled' }, '/api/user/session')).toMatch(/reserved/);
+    expect(routeProblem({ id: 'x', origin: 'bundled' }, '/api/plugins/other/a')).toMatch(/reserved/);
+    expect(routeProblem({ id: 'x', origin: 'third-party' }, '/api/plugins/x/a')).toBeNull();
+    expect(routeProblem({ id: 'x', origin: 'third-party' }, '/api/plugins/xy/a')).toMatch(/only add routes under \/api\/plugins\/x\//);
+  });
+});
+
+describe.each(testDialects())('plugin host on %s', (dialect) => {
+  let panel: TestPanel;
+
+  beforeAll(async () => {
+    panel = await startPanel(dialect, {
+      pluginDirs: [REPO_PLUGINS, FIXTURE_PLUGINS],
+      prepareDataDir: (dataDir) => {
+        cpSync(THIRD_PARTY, join(dataDir, 'plugins', 'fx-third'), { recursive: true });
+        writeFileSync(
+          join(dataDir, 'plugins.json'),
+          JSON.stringify({ auth: { entry: '/plugins/auth/auth-Qw12Er34.js', integrity: 'sha384-abc', localeFiles: { en: '/plugins/auth/locales/en-Aa11Bb22.json' } } }),
+        );
+      },
+    });
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  const reasonOf = (id: string) => panel.services.plugins.refused.find((r) => r.id === id)?.reason;
+  const served = async () => (await panel.app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string; localeFiles?: Record<string, string> }[];
+
+  it('refuses broken plugins with a readable reason and keeps the others', () => {
+    expect(reasonOf('fx-new-sdk')).toBe('it needs sdk ^2.0.0 but this panel provides sdk 1.0.0 (plugin API v1)');
+    expect(reasonOf('fx-needs-missing')).toBe('it requires plugin "fx-absent", which is not installed or not enabled');
+    expect(reasonOf('fx-invalid')).toMatch(/^its plugin.json is invalid: .*name.*colour/);
+    expect(reasonOf('fx-throws')).toBe('its register() failed: fx-throws could not reach its licence server');
+    expect(reasonOf('fx-unbranded')).toMatch(/does not default-export defineServerPlugin/);
+    expect(reasonOf('fx-bad-route')).toMatch(/\/api\/system\/takeover is reserved for the core/);
+    const loaded = panel.services.plugins.list().map((p) => p.manifest.id);
+    expect(loaded).toEqual(expect.arrayContaining(['auth', 'legal', 'dashboard', 'errors', 'fx-notes', 'fx-dependent', 'fx-off', 'fx-third']));
+    for (const id of ['fx-new-sdk', 'fx-needs-missing', 'fx-invalid', 'fx-throws', 'fx-unbranded', 'fx-bad-route']) expect(loaded).not.toContain(id);
+  });
+
+  it('keeps serving after the refusals', async () => {
+    expect((await panel.app.inject({ url: '/api/fx-notes/ping' })).json()).toEqual({ pong: 'hello' });
+    expect((await panel.app.inject({ url: '/api/system/settings' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for the routes a refused plugin added before it failed', async () => {
+    const res = await panel.app.inject({ url: '/api/fx-throws/half' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('serves active manifests requirements-first, merged with the build entries', async () => {
+    const list = await served();
+    const ids = list.map((p) => p.id);
+    expect(ids.indexOf('fx-notes')).toBeLessThan(ids.indexOf('fx-dependent'));
+    expect(ids).not.toContain('fx-off'); // enabledByDefault: false
+    const auth = list.find((p) => p.id === 'auth')!;
+    expect(auth.entry).toBe('/plugins/auth/auth-Qw12Er34.js');
+    expect(auth.integrity).toBe('sha384-abc');
+    expect(auth.localeFiles).toEqual({ en: '/plugins/auth/locales/en-Aa11Bb22.json' });
+    expect(list.find((p) => p.id === 'legal')!.entry).toBeUndefined();
+    expect(list.find((p) => p.id === 'fx-third')!.entry).toBe('/plugins/fx-third/fx-third-Ab12Cd34.js');
+    expect(JSON.stringify(list)).not.toContain('$schema');
+  });
+
+  it('disables a plugin without a restart: 404 routes, manifest gone, dependents off; re-enabling restores all', async () => {
+    const { plugins } = panel.services;
+    await plugins.setEnabled('fx-notes', false);
+    expect((await panel.app.inject({ url: '/api/fx-notes/ping' })).statusCode).toBe(404);
+    expect((await panel.app.inject({ url: '/api/fx-dependent/ping' })).statusCode).toBe(404);
+    let ids = (await served()).map((p) => p.id);
+    expect(ids).not.toContain('fx-notes');
+    expect(ids).not.toContain('fx-dependent');
+    const settings = (await panel.app.inject({ url: '/api/system/settings' })).json();
+    expect(settings).not.toHaveProperty('fx_greeting');
+    const state = await panel.services.database.db.selectFrom('plugin_states').select('enabled').where('id', '=', 'fx-notes').executeTakeFirstOrThrow();
+    expect(state.enabled).toBe(0);
+
+    await plugins.setEnabled('fx-notes', true);
+    expect((await panel.app.inject({ url: '/api/fx-notes/ping' })).statusCode).toBe(200);
+    expect((await panel.app.inject({ url: '/api/fx-dependent/ping' })).statusCode).toBe(200);
+    ids = (await served()).map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['fx-notes', 'fx-dependent']));
+  });
+
+  it('enables a plugin that is off by default', async () => {
+    expect((await panel.app.inject({ url: '/api/fx-off/ping' })).statusCode).toBe(404);
+    await panel.services.plugins.setEnabled('fx-off', true);
+    expect((await panel.app.inject({ url: '/api/fx-off/ping' })).json()).toEqual({ pong: true });
+    expect((await panel.app.inject({ url: '/api/system/settings' })).json()).toHaveProperty('fx_off_public', true);
+    await panel.services.plugins.setEnabled('fx-off', false);
+    expect((await panel.app.inject({ url: '/api/fx-off/ping' })).statusCode).toBe(404);
+  });
+
+  it('refuses to disable a core plugin, and to toggle unknown or refused ones', async () => {
+    const { plugins } = panel.services;
+    await expect(plugins.setEnabled('auth', false)).rejects.toMatchObject({ statusCode: 409, code: 'PLUGIN_CORE' });
+    await expect(plugins.setEnabled('nope', true)).rejects.toMatchObject({ statusCode: 404, code: 'PLUGIN_NOT_FOUND' });
+    await expect(plugins.setEnabled('fx-new-sdk', true)).rejects.toMatchObject({ statusCode: 409, code: 'PLUGIN_REFUSED' });
+    expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: 'x', password: 'y' } })).statusCode).toBe(401);
+  });
+
+  it('mounts a third-party plugin under /api/plugins/<id> and serves its client files', async () => {
+    expect((await panel.app.inject({ url: '/api/plugins/fx-third/hello' })).json()).toEqual({ hello: 'from fx-third' });
+    expect((await panel.app.inject({ url: '/api/hello' })).statusCode).toBe(404);
+    const file = await panel.app.inject({ url: '/plugins/fx-third/fx-third-Ab12Cd34.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(file.body).toContain('System.register');
+  });
+
+  it('records each plugin\'s routes with their guard options', () => {
+    const routes = panel.services.plugins.get('fx-notes')!.routes;
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/api/fx-notes/ping', auth: false, permission: null },
+        { method: 'GET', url: '/api/fx-notes/mine', auth: true, permission: null },
+        { method: 'GET', url: '/api/fx-notes/admin', auth: false, permission: 'admin.fx.view' },
+        { method: 'POST', url: '/api/fx-notes', auth: true, permission: null },
+      ]),
+    );
+    expect(panel.services.plugins.get('auth')!.routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/auth/2fa/setup/kill',
+      'GET /api/user/auth/2fa/setup',
+      'GET /api/user/auth/logout',
+      'GET /api/user/auth/reset',
+      'GET /api/user/auth/verify',
+      'POST /api/user/auth/2fa/reverify',
+      'POST /api/user/auth/2fa/setup',
+      'POST /api/user/auth/2fa/verify',
+      'POST /api/user/auth/forgot',
+      'POST /api/user/auth/login',
+      'POST /api/user/auth/register',
+      'POST /api/user/auth/reset',
+      'POST /api/user/auth/verify/resend',
+    ]);
+  });
+
+  it('runs each plugin\'s migrations into its own table, once', async () => {
+    const { db } = panel.services.database;
+    const applied = await sql<{ name: string }>`select name from ${sql.table(pluginMigrationTable('fx-notes'))}`.execute(db);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001_notes']);
+    const { cookie } = await register(panel.app);
+    const saved = await panel.app.inject({ method: 'POST', url: '/api/fx-notes', headers: { cookie }, payload: { body: 'first' } });
+    expect(saved.statusCode).toBe(201);
+    const rows = await db.withTables<{ fx_notes: { id: number; body: string } }>().selectFrom('fx_notes').select('body').execute();
+    expect(rows.map((r) => r.body)).toEqual(['first']);
+  });
+
+  it('lets a plugin read core settings and its own, but change only its own', async () => {
+    const res = await panel.app.inject({ url: '/api/fx-notes/setting' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } });
+    expect(await panel.services.settings.get('app_name')).toBe('Orepanel');
+  });
+
+  it('never serves secret settings, even when declared public', async () => {
+    const settings = (await panel.app.inject({ url: '/api/system/settings' })).json();
+    expect(settings.fx_greeting).toBe('hello');
+    expect(settings).not.toHaveProperty('fx_token');
+    expect(settings).not.toHaveProperty('fx_private');
+  });
+
+  it('adds active plugins\' own css and js to custom.css / custom.js', async () => {
+    const css = await panel.app.inject({ url: '/api/system/custom.css' });
+    expect(css.body).toContain('.fx-notes { color: teal; }');
+    await panel.services.plugins.setEnabled('fx-notes', false);
+    expect((await panel.app.inject({ url: '/api/system/custom.css' })).body).not.toContain('fx-notes');
+    expect((await panel.app.inject({ url: '/api/system/custom.js' })).body).not.toContain('__fxNotes');
+    await panel.services.plugins.setEnabled('fx-notes', true);
+    expect((await panel.app.inject({ url: '/api/system/custom.js' })).body).toContain('window.__fxNotes = true;');
+  });
+});

@@ -1,0 +1,213 @@
+// Rate limits: the in-process and Redis stores, the brute-force defence on login (per IP and per
+// account: N bad logins → 429 with Retry-After; the owner logs in once the window has passed),
+// the registration limit, the app-wide per-IP limit, and a client IP taken from X-Forwarded-For
+// only behind a trusted proxy.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITED_MESSAGE } from '../../server/security/rate-limit-policies';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../server/security/rate-limiter';
+import { PASSWORD, TEST_REDIS_URL, newAccount, register, startPanel, testDialects, testStores, type TestPanel } from './harness';
+
+class Clock {
+  now = 1_700_000_000_000;
+  read = () => this.now;
+}
+
+describe('MemoryRateLimitStore', () => {
+  it('counts hits per key in fixed windows', async () => {
+    const clock = new Clock();
+    const store = new MemoryRateLimitStore(clock.read);
+    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetInMs: 1000 });
+    clock.now += 400;
+    expect(await store.hit('a', 1000)).toEqual({ count: 2, resetInMs: 600 });
+    expect(await store.hit('b', 1000)).toEqual({ count: 1, resetInMs: 1000 });
+    clock.now += 600;
+    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetInMs: 1000 });
+  });
+
+  it('stays bounded under a flood of distinct keys', async () => {
+    const clock = new Clock();
+    const store = new MemoryRateLimitStore(clock.read, 1000);
+    for (let i = 0; i < 5000; i++) await store.hit(`k${i}`, 60_000);
+    expect(store.size).toBeLessThanOrEqual(1000);
+    // the newest keys are kept
+    expect((await store.hit('k4999', 60_000)).count).toBe(2);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('allows up to the limit, then refuses with whole seconds to wait', async () => {
+    const clock = new Clock();
+    const limiter = new RateLimiter(new MemoryRateLimitStore(clock.read), () => undefined);
+    for (let i = 0; i < 3; i++) expect((await limiter.consume('x', 3, 10_000)).allowed).toBe(true);
+    clock.now += 2500;
+    expect(await limiter.consume('x', 3, 10_000)).toEqual({ allowed: false, limit: 3, remaining: 0, retryAfterSeconds: 8 });
+  });
+
+  it('lets requests through and reports when the store fails', async () => {
+    const errors: unknown[] = [];
+    const broken: RateLimitStore = { kind: 'redis', hit: () => Promise.reject(new Error('connection lost')), ping: () => Promise.reject(new Error('connection lost')), close: async () => undefined };
+    const limiter = new RateLimiter(broken, (e) => errors.push(e));
+    expect((await limiter.consume('x', 1, 1000)).allowed).toBe(true);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe.each(testStores().filter((s) => s === 'redis'))('RedisRateLimitStore (%s)', () => {
+  let store: RedisRateLimitStore;
+  const prefix = `orepanel-test:${randomBytes(4).toString('hex')}:`;
+  beforeAll(async () => {
+    // OREPANEL_TEST_STORES lists redis: an unreachable server fails here, loudly
+    store = await RedisRateLimitStore.connect(TEST_REDIS_URL(), prefix);
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('counts atomically across concurrent hits and expires the window', async () => {
+    const counts = await Promise.all(Array.from({ length: 25 }, () => store.hit('burst', 800)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    for (const c of counts) expect(c.resetInMs).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 900));
+    expect((await store.hit('burst', 800)).count).toBe(1);
+  });
+
+  it('refuses a URL where nothing listens, with a clear message', async () => {
+    await expect(RedisRateLimitStore.connect('redis://127.0.0.1:1')).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:1 is not reachable/);
+  });
+});
+
+describe.each(testDialects())('rate limits through the API on %s', (dialect) => {
+  let panel: TestPanel;
+  const clock = new Clock();
+
+  beforeAll(async () => {
+    panel = await startPanel(dialect, { rateLimits: 'defaults', rateLimitStore: new MemoryRateLimitStore(clock.read) });
+    // the app-wide limit has its own test below; it would interfere with the counts here
+    await panel.services.settings.set('rate_limit_enabled', false);
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  const login = (login: string, password: string, remoteAddress = '203.0.113.7') =>
+    panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login, password }, remoteAddress });
+
+  it('stops a brute force on one account with 429 and Retry-After; the owner logs in after the window', async () => {
+    const { body } = await register(panel.app);
+    // reference defaults: 10 attempts per account in 15 minutes
+    for (let i = 0; i < 10; i++) expect((await login(body.username, `wrong-${i}`, `198.51.100.${i + 1}`)).statusCode).toBe(401);
+    const blocked = await login(body.username, 'wrong-again', '198.51.100.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('900');
+    expect(blocked.json()).toEqual({ error: { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE, retry_after: 900 } });
+    // the right password does not get through either while the window lasts (and sets no cookie)
+    const owner = await login(body.email.toUpperCase(), PASSWORD, '198.51.100.201');
+    expect(owner.statusCode).toBe(429);
+    expect(owner.headers['set-cookie']).toBeUndefined();
+    clock.now += 10 * 60_000;
+    expect((await login(body.username, PASSWORD, '198.51.100.202')).headers['retry-after']).toBe('300');
+    clock.now += 5 * 60_000;
+    const after = await login(body.username, PASSWORD, '198.51.100.203');
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ success: true });
+  });
+
+  it('limits one IP spraying many accounts, and a forged X-Forwarded-For does not help', async () => {
+    clock.now += 60 * 60_000;
+    const ip = '192.0.2.50';
+    for (let i = 0; i < 20; i++) {
+      const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: `nobody${i}@example.com`, password: 'x' }, remoteAddress: ip, headers: { 'x-forwarded-for': `10.1.1.${i}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: 'someone@example.com', password: 'x' }, remoteAddress: ip, headers: { 'x-forwarded-for': '10.9.9.9' } });
+    expect(res.statusCode).toBe(429);
+    // another address is not affected
+    expect((await login('someone@example.com', 'x', '192.0.2.51')).statusCode).toBe(401);
+  });
+
+  it('does not count a request refused as bad input', async () => {
+    clock.now += 60 * 60_000;
+    for (let i = 0; i < 30; i++) {
+      const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: '' }, remoteAddress: '192.0.2.60' });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await login('someone@example.com', 'x', '192.0.2.60')).statusCode).toBe(401);
+  });
+
+  it('limits registrations per IP and creates nothing once refused', async () => {
+    clock.now += 60 * 60_000;
+    const ip = '192.0.2.70';
+    const signUp = () => panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: newAccount(), remoteAddress: ip });
+    for (let i = 0; i < 10; i++) expect((await signUp()).statusCode).toBe(201);
+    const before = await panel.services.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const refused = await signUp();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    const after = await panel.services.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('applies the app-wide per-IP limit from the settings, but not to the session poll', async () => {
+    clock.now += 60 * 60_000;
+    await panel.services.settings.set('rate_limit_per_minute', 5);
+    await panel.services.settings.set('rate_limit_enabled', true);
+    try {
+      const ip = '192.0.2.80';
+      for (let i = 0; i < 5; i++) expect((await panel.app.inject({ url: '/api/system/settings', remoteAddress: ip })).statusCode).toBe(200);
+      const refused = await panel.app.inject({ url: '/api/legal/privacy-policy', remoteAddress: ip });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      for (let i = 0; i < 10; i++) expect((await panel.app.inject({ url: '/api/user/session', remoteAddress: ip })).statusCode).toBe(401);
+      expect((await panel.app.inject({ url: '/api/system/settings', remoteAddress: '192.0.2.81' })).statusCode).toBe(200);
+      clock.now += 60_000;
+      expect((await panel.app.inject({ url: '/api/system/settings', remoteAddress: ip })).statusCode).toBe(200);
+    } finally {
+      await panel.services.settings.set('rate_limit_enabled', false);
+      await panel.services.settings.set('rate_limit_per_minute', 100);
+    }
+  });
+
+  it('counts behind a trusted proxy by the forwarded client address', async () => {
+    const proxied = await startPanel(dialect, { rateLimits: 'defaults', env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      await proxied.services.settings.set('rate_limit_per_minute', 2);
+      const get = (client: string) => proxied.app.inject({ url: '/api/system/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+      expect((await get('198.51.100.1')).statusCode).toBe(200);
+      expect((await get('198.51.100.1')).statusCode).toBe(200);
+      expect((await get('198.51.100.1')).statusCode).toBe(429);
+      expect((await get('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe.each(testStores().filter((s) => s === 'redis'))('login brute force with the %s store (REDIS_URL)', () => {
+  let panel: TestPanel;
+  beforeAll(async () => {
+    panel = await startPanel('sqlite', { rateLimits: 'defaults', env: { REDIS_URL: TEST_REDIS_URL() } });
+    await panel.services.settings.set('rate_limit_enabled', false);
+    await panel.services.settings.set('rate_limit_auth_window_seconds', 1);
+    await panel.services.settings.set('rate_limit_login_per_account', 3);
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  it('shares the counts through Redis and lets the owner in after the window', async () => {
+    expect(panel.services.rateLimiter.store.kind).toBe('redis');
+    const { body } = await register(panel.app);
+    const login = (password: string) => panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: body.username, password }, remoteAddress: '198.51.100.99' });
+    for (let i = 0; i < 3; i++) expect((await login('wrong')).statusCode).toBe(401);
+    const blocked = await login(PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('1');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await login(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses to start when REDIS_URL names a server that is not there', async () => {
+    await expect(startPanel('sqlite', { env: { REDIS_URL: 'redis://127.0.0.1:1' } })).rejects.toThrow(/is not reachable/);
+  });
+});
