@@ -72,8 +72,10 @@ describe('session error paths (spec §8)', () => {
   it('success:false → "Session Error" dialog with the footer, then /auth/login', async () => {
     const probe = await openPage(env.browser);
     const page = probe.page;
-    // a user_token marker whose session the server does not know: the real server answers success:false
-    await page.goto(`${env.panel.url}/auth/login`);
+    // a user_token marker whose session the server does not know: the real server answers success:false.
+    // The stale state is planted from a same-origin file that runs no kernel: a booting login page would
+    // itself see the cookie, end the session and clear it before the navigation under test.
+    await page.goto(`${env.panel.url}/sw.js`);
     await page.context().addCookies([{ name: 'user_token', value: 'stale', url: env.panel.url }]);
     await page.evaluate(() => localStorage.setItem('role', '1'));
     await page.goto(`${env.panel.url}/dashboard`);
