@@ -41,6 +41,9 @@ export async function startPanel(extraEnv = {}) {
   return {
     url,
     port,
+    /** the panel's process id and data directory (benchmarks read its memory, CPU and database) */
+    pid: child.pid,
+    dataDir,
     cli: (args) => spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' }),
     stop: async () => {
       child.kill('SIGTERM');

@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run or a
 // budget — never a timed test. Needs the build (npm run bench builds first when dist/ is stale).
+import { run as afkSockets } from './afk-sockets.mjs';
 import { run as bundleBudget } from './bundle-budget.mjs';
 import { run as sessionThroughput } from './session-throughput.mjs';
 
 const only = process.argv[2];
-const benches = { session: sessionThroughput, bundle: bundleBudget };
+const benches = { session: sessionThroughput, bundle: bundleBudget, afk: afkSockets };
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);

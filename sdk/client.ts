@@ -30,6 +30,7 @@ export * from './types';
 export { SDK_VERSION } from './version';
 export { hasPermission, isAdminRole } from './manifest';
 export { ACCOUNT_RULES } from './account-rules';
+export { REDIRECT_LINK_RULES, isHttpUrl } from './redirect-link-rules';
 
 // The plugin API.
 export {
@@ -75,6 +76,7 @@ export {
 export { useSession, completeLogin, logout, AFTER_LOGIN_PATH, LOGIN_PATH, type UseSessionResult } from './client/session';
 export type { SessionUser, SessionBilling, SessionStats, SessionStatus, SessionSnapshot } from './client/stores/session';
 export { useSettings, useSetting, isSettingEnabled, type SettingValue } from './client/stores/settings';
+export { useRouteAvailable } from './client/route-availability';
 export {
   useUiSettings,
   UI_SETTINGS_DEFAULTS,

@@ -4,10 +4,25 @@
 // hands it a ServerPluginContext. Built plugins bundle this file, so nothing here may rely on
 // object identity across bundles: brands are plain string properties (`$$type`).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Generated, Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Generated, InsertQueryBuilder, Kysely, Transaction } from 'kysely';
+import type { PluginServices } from './services';
 import type { PluginManifest } from './types';
+// routes declared with `{ websocket: true }` (GET only; the handler receives a PluginWebSocket)
+import type {} from '@fastify/websocket';
 
 export type { ManifestSetting, PluginManifest } from './types';
+export { createServiceRef, SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from './services';
+export {
+  OAUTH_GRANTS,
+  OAUTH_GRANT_PURPOSE,
+  type OAuthCallbackQuery,
+  type OAuthGrant,
+  type OAuthGrantAccount,
+  type OAuthGrantFlow,
+  type OAuthGrantProvider,
+  type OAuthGrants,
+  type OAuthGrantStart,
+} from './oauth-grants';
 
 /** The plugin API version of this SDK (its major version). */
 export const SERVER_PLUGIN_API_VERSION = 1;
@@ -33,11 +48,27 @@ declare module 'fastify' {
      * logout routes). Every other /api route answers such a session 401 TW0_FA_BLOCKED (spec §4).
      */
     allowTwoFaPending?: boolean;
+    /**
+     * A boolean application setting (a spec §3 feature flag, e.g. code_redemption_enabled) that must
+     * be on: otherwise 403 FEATURE_DISABLED before anything else of the route runs. Declare the same
+     * `flag` on the plugin's client routes and nav items so the browser hides them too.
+     */
+    flag?: string;
   }
 }
 
 /** The rate-limit policies the core defines (their limits are settings an administrator tunes). */
-export type RateLimitPolicyName = 'auth.login' | 'auth.register' | 'auth.forgot' | 'auth.2fa' | 'auth.verify' | 'auth.password';
+export type RateLimitPolicyName =
+  | 'auth.login'
+  | 'auth.register'
+  | 'auth.forgot'
+  | 'auth.2fa'
+  | 'auth.verify'
+  | 'auth.password'
+  /** guessing redeem codes (per IP and per account) */
+  | 'earn.redeem'
+  /** finding other users (/lookup; per IP and per account): no scraping the user list */
+  | 'people.lookup';
 
 // ---------------------------------------------------------------------------------------------
 // Database: Kysely over SQLite, PostgreSQL or MySQL/MariaDB. Timestamps are ISO-8601 UTC strings,
@@ -172,8 +203,33 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** The wallet's append-only ledger: one row per balance change (see PluginWallet). Read-only for plugins. */
+export interface WalletLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** signed coins: + credit, − debit */
+  delta: number;
+  balance_after: number;
+  kind: string;
+  reference: string | null;
+  idempotency_key: string;
+  reason: string | null;
+  actor_user_id: number | null;
+  created_at: string;
+}
+
+/** Per-user counters plugins publish (referrals made, links completed…); the leaderboard reads them. */
+export interface UserCountersTable {
+  user_id: number;
+  name: string;
+  value: number;
+  updated_at: string;
+}
+
 export interface CoreDatabase {
   audit_log: AuditLogTable;
+  user_counters: UserCountersTable;
+  wallet_ledger: WalletLedgerTable;
   mail_templates: MailTemplatesTable;
   mail_queue: MailQueueTable;
   users: UsersTable;
@@ -196,6 +252,16 @@ export interface MigrationKit {
 export interface ServerPluginMigration {
   up(db: Kysely<unknown>, kit: MigrationKit): Promise<void>;
   down?(db: Kysely<unknown>, kit: MigrationKit): Promise<void>;
+}
+
+/**
+ * Makes an INSERT skip a row whose unique key is already taken instead of failing, on all three
+ * dialects (`ON CONFLICT DO NOTHING`; MySQL: `INSERT IGNORE`) — for "create it unless it exists",
+ * which a racing second request must not turn into an error. Check what is there afterwards.
+ * Mind that MySQL's IGNORE also skips a row a foreign key refuses.
+ */
+export function insertUnlessTaken<DB, TB extends keyof DB, O>(dialect: DatabaseDialect, query: InsertQueryBuilder<DB, TB, O>): InsertQueryBuilder<DB, TB, O> {
+  return dialect === 'mysql' ? query.orIgnore() : query.onConflict((conflict) => conflict.doNothing());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -348,6 +414,8 @@ export interface ServerEvents {
   'user.email_changed': { userId: number; email: string; linkBase: string };
   /** the account deleted itself (its sessions and the rows that reference it are gone) */
   'user.deleted': { userId: number; uuid: string };
+  /** the account's current e-mail address has just been proved (a verification link, a password-reset link) */
+  'user.verified': { userId: number };
 }
 
 export type ServerEventHandler<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void | Promise<void>;
@@ -402,6 +470,162 @@ export interface PluginConfig {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The wallet: integer coins, moved only through an append-only ledger, atomically.
+// ---------------------------------------------------------------------------------------------
+
+/** The database transaction a wallet movement runs in, for a plugin's own writes that must commit with it. */
+export type WalletTransaction = Transaction<CoreDatabase>;
+
+export interface WalletMovement {
+  userId: number;
+  /** coins, a positive integer */
+  amount: number;
+  /** what the movement is, dot-separated (e.g. redeem.code, store.purchase, admin.adjust) */
+  kind: string;
+  /** what it is about (e.g. a code, an order id), shown in the transactions list */
+  reference?: string | null;
+  /**
+   * Unique per movement, forever. Retrying with the same key never moves coins twice: the first
+   * movement's entry comes back with `replayed: true`. Derive it from what makes the movement unique
+   * (e.g. `redeem:<code id>:<user id>`, `stripe:<payment id>`).
+   */
+  idempotencyKey: string;
+  /** a human reason (admin adjustments require one) */
+  reason?: string | null;
+  /** who caused it when not the owner (an administrator) */
+  actorUserId?: number | null;
+  /**
+   * Runs inside the movement's database transaction after the balance changed; throwing undoes the
+   * movement (e.g. a store purchase adding resources, a redemption row). Not run on a replay.
+   */
+  effect?: (trx: WalletTransaction) => Promise<void>;
+}
+
+export interface WalletEntry {
+  id: number;
+  userId: number;
+  delta: number;
+  balanceAfter: number;
+  kind: string;
+  reference: string | null;
+  idempotencyKey: string;
+  reason: string | null;
+  actorUserId: number | null;
+  createdAt: string;
+}
+
+export interface WalletResult {
+  entry: WalletEntry;
+  /** true when the idempotency key had been used: nothing moved this time */
+  replayed: boolean;
+}
+
+export interface WalletTransfer {
+  fromUserId: number;
+  toUserId: number;
+  /** what the recipient receives (a positive integer) */
+  amount: number;
+  /** paid by the sender on top of `amount` and taken out of circulation (0 for none) */
+  fee: number;
+  /** base kind: the entries are `<kind>.sent`, `<kind>.received` and `<kind>.fee` */
+  kind: string;
+  reference?: string | null;
+  idempotencyKey: string;
+  reason?: string | null;
+  effect?: (trx: WalletTransaction) => Promise<void>;
+}
+
+export interface WalletTransferResult {
+  sent: WalletEntry;
+  received: WalletEntry;
+  fee: WalletEntry | null;
+  replayed: boolean;
+}
+
+export interface WalletPage {
+  data: WalletEntry[];
+  total: number;
+}
+
+/**
+ * ctx.wallet — the only way coins move. Each call is one database transaction with an atomic
+ * conditional update of the balance (never read-then-write) and its ledger entries.
+ * Errors (as http errors): 400 INVALID_AMOUNT, 404 USER_NOT_FOUND, 409 INSUFFICIENT_COINS,
+ * 409 BALANCE_LIMIT, 400 SELF_TRANSFER, 409 IDEMPOTENCY_CONFLICT (a key reused for another movement).
+ */
+export interface PluginWallet {
+  balance(userId: number): Promise<number>;
+  credit(movement: WalletMovement): Promise<WalletResult>;
+  debit(movement: WalletMovement): Promise<WalletResult>;
+  transfer(transfer: WalletTransfer): Promise<WalletTransferResult>;
+  /** The user's entries, newest first. */
+  entries(userId: number, page?: { page?: number; perPage?: number }): Promise<WalletPage>;
+}
+
+/** One row of a counter's ranking. */
+export interface CounterRank {
+  userId: number;
+  value: number;
+}
+
+/**
+ * ctx.counters — per-user numbers a plugin publishes for others to read without touching its tables
+ * (the leaderboard ranks by them). Names are `<plugin id>.<what>` or a core name (e.g. referrals).
+ */
+export interface PluginCounters {
+  /**
+   * Adds `amount` (an integer, may be negative) to the user's counter. Pass the wallet's `trx` from
+   * an `effect` so the count commits with the coins.
+   */
+  add(userId: number, name: string, amount: number, trx?: WalletTransaction): Promise<void>;
+  get(userId: number, name: string): Promise<number>;
+  /** The highest values first (ties: the earlier account first). */
+  top(name: string, limit: number): Promise<CounterRank[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time and leases: what realtime features (the AFK socket) need to be correct across instances.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * ctx.clock — the time source and timers of the panel. Use it instead of Date.now()/setTimeout for
+ * any rule measured in time, so tests can move a fake clock instead of waiting real minutes.
+ */
+export interface PluginClock {
+  /** milliseconds since the epoch */
+  now(): number;
+  /** Calls `run` once after `ms` milliseconds; returns the function that cancels it. */
+  setTimeout(run: () => void, ms: number): () => void;
+}
+
+/** A lease held by this process (see PluginLeases.acquire). */
+export interface Lease {
+  readonly name: string;
+  /** Extends the lease by its ttl while it is still ours; false when it expired into other hands or was taken over. */
+  renew(): Promise<boolean>;
+  /** Gives the lease up now (a no-op when it is no longer ours). */
+  release(): Promise<void>;
+}
+
+/**
+ * ctx.leases — named, expiring, exclusive leases shared by every panel instance: in Redis when
+ * REDIS_URL is set (SET NX PX), otherwise in the database (one row per name, taken with an atomic
+ * conditional write). Names are scoped to the plugin. At most one holder per name at any moment,
+ * as long as holders renew before the ttl runs out.
+ */
+export interface PluginLeases {
+  readonly backend: 'redis' | 'database';
+  /**
+   * Takes the lease when nobody holds it (or it expired); with `takeover`, also from its current
+   * holder, who finds out at their next renew(). Null when someone else holds it.
+   */
+  acquire(name: string, ttlMs: number, options?: { takeover?: boolean }): Promise<Lease | null>;
+}
+
+/** The socket a `{ websocket: true }` route's handler receives (the ws library's WebSocket). */
+export type PluginWebSocket = import('ws').WebSocket;
+
+// ---------------------------------------------------------------------------------------------
 // Errors: thrown from a handler, turned by the host into `{ error: { code, message, field? } }`.
 // ---------------------------------------------------------------------------------------------
 export const HTTP_ERROR_BRAND = '@orepanel/http-error';
@@ -426,6 +650,16 @@ export function httpError(statusCode: number, code: string, message: string, fie
   return error as HttpError;
 }
 
+/**
+ * True for an API caller (the sdk's http client sends Accept: application/json), false for a browser
+ * that followed a link or a redirect (an e-mail link, a provider sending the user back): a route
+ * both reach answers the first with JSON and sends the second to a page.
+ */
+export function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
 export function isHttpError(value: unknown): value is HttpError {
   return value instanceof Error && (value as { $$type?: unknown }).$$type === HTTP_ERROR_BRAND;
 }
@@ -446,6 +680,12 @@ export interface ServerPluginContext {
   readonly audit: PluginAudit;
   readonly mail: PluginMail;
   readonly secrets: PluginSecrets;
+  readonly wallet: PluginWallet;
+  readonly counters: PluginCounters;
+  readonly clock: PluginClock;
+  readonly leases: PluginLeases;
+  /** services other plugins offer (those in this plugin's `requires`) and the ones it offers them */
+  readonly services: PluginServices;
   readonly log: FastifyBaseLogger;
   readonly httpError: typeof httpError;
 }

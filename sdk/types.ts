@@ -105,6 +105,19 @@ export interface SessionResponse {
 }
 
 /** A user's profile as every API answer shows it (the session's user_info, the admin user pages). */
+/** One entry of a user's coin ledger as the API answers it (GET /api/user/wallet/transactions). */
+export interface LedgerEntry {
+  id: number;
+  /** + credit, − debit */
+  delta: number;
+  balance_after: number;
+  /** what moved the coins, dot-separated (e.g. gift.sent, admin.adjust) */
+  kind: string;
+  reference: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
 export interface UserProfile {
   uuid: string;
   username: string;

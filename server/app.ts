@@ -23,21 +23,36 @@ import { classifyError, handleError, sendError, sendNotFound } from './http/erro
 import { originCheckFor } from './http/origin-check';
 import { addSecurityHeaders, SECURITY_HEADERS } from './http/security-headers';
 import { RouteRegistry } from './http/route-registry';
+import { AbuseScreen } from './security/abuse-screen';
 import { rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import { StaticFiles } from './http/static-files';
+import { systemClock, type Clock } from './realtime/clock';
+import { openLeaseStore, type LeaseStore } from './realtime/leases';
+import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
 import { MAIL_SETTINGS } from './mail/mail-settings';
 import { Mailer } from './mail/mailer';
 import { panelPaths, type PanelPaths } from './paths';
 import { pluginContext } from './plugins/context';
 import { PluginHost } from './plugins/host';
+import { ServiceRegistry } from './plugins/services';
+import { RedirectLinkStore } from './redirect-links/redirect-link-store';
 import { activityRoutes } from './routes/activity';
 import { sessionRoutes } from './routes/session';
 import { systemBootSource, systemRoutes } from './routes/system';
 import { CORE_SETTINGS } from './settings/catalogue';
 import { SecretBox } from './settings/secret-box';
+import { featureFlagGuardFor } from './settings/feature-flag-guard';
 import { SettingsStore } from './settings/store';
+import { runLedgerConsistencyJob } from './wallet/consistency';
+import { walletRoutes } from './routes/wallet';
+import { UserCounters } from './wallet/counters';
+import { Wallet } from './wallet/wallet';
+
+/** The ledger check is a full scan: hourly is often enough to notice, rare enough to be cheap. */
+export const LEDGER_JOB = 'wallet.consistency';
+const LEDGER_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface BuildAppOptions {
   /** the configuration (default: loadConfig(process.env)) */
@@ -56,6 +71,8 @@ export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
   /** false: scheduled jobs (the mail queue…) run only when a test asks (services.scheduler.runNow) */
   jobs?: boolean;
+  /** ctx.clock of the plugins (default: the system clock); tests pass one they move by hand */
+  clock?: Clock;
 }
 
 /** The services behind one app, for the CLI and tests (plugins get theirs through their context). */
@@ -76,6 +93,11 @@ export interface PanelServices {
   rateLimiter: RateLimiter;
   scheduler: Scheduler;
   mailer: Mailer;
+  wallet: Wallet;
+  counters: UserCounters;
+  clock: Clock;
+  /** ctx.leases' store: Redis when REDIS_URL is set, else the database */
+  leases: LeaseStore;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -135,8 +157,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const sessions = new SessionService(database, roles, config.sessionTtlDays, reportError);
   const accounts = new Accounts(database.db, settings);
   const events = new EventBus(log);
-  const auth = createPluginAuth(sessions, accounts, events);
   const audit = new AuditLog(database.db, sessions);
+  // every sign-in (whichever plugin starts the session) passes the anti-abuse screen
+  const auth = createPluginAuth(sessions, accounts, events, new AbuseScreen({ db: database.db, settings, roles, audit, log }));
   const routes = new RouteRegistry();
   let rateLimitStore: RateLimitStore;
   try {
@@ -148,6 +171,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await rateLimitStore.close();
   });
+  const clock = options.clock ?? systemClock;
+  let leases: LeaseStore;
+  try {
+    leases = await openLeaseStore(config.redisUrl, database.db as unknown as Kysely<unknown>, clock);
+  } catch (error) {
+    await rateLimitStore.close();
+    await database.close();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await leases.close();
+  });
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
   const scheduler = new Scheduler(log, options.jobs !== false);
   const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
@@ -157,6 +192,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     mailer.close();
   });
   const secrets = new SecretBox(config.secretKey);
+  const wallet = new Wallet(database);
+  const counters = new UserCounters(database);
+  scheduler.every(LEDGER_JOB, LEDGER_JOB_INTERVAL_MS, () => runLedgerConsistencyJob(database.db));
+  // services plugins offer each other (ctx.services)
+  const pluginServices = new ServiceRegistry();
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
 
   const plugins = new PluginHost({
@@ -171,25 +211,29 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     database,
     settings,
     log,
-    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, config: pluginConfig, log }, plugin),
+    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, wallet, counters, clock, leases, services: pluginServices, config: pluginConfig, log }, plugin),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
   });
+  // a disabled plugin's subscriptions stay registered (enabling needs no restart) but stay silent
+  events.onlyWhile((owner) => !plugins.knows(owner) || plugins.isActive(owner));
   await plugins.prepare();
   await settings.ensureDefaults();
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
 
-  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer });
+  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer, wallet, counters, clock, leases });
 
   // --- request pipeline ---------------------------------------------------------------------
+  // before any route: upgrades to every route must pass through the router and its guards
+  await registerWebsockets(app);
   app.addHook('onRequest', addSecurityHeaders);
   const originCheck = originCheckFor(config.appUrl);
   const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login));
   app.addHook('onRoute', (route: RouteOptions) => {
     routes.record(route);
-    // the app-wide request limit, the origin check, then the session/permission check (or, for
+    // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
     // routes without one, the 2FA gate), then the route's own hooks
-    const pre = [limits.appWide(route), originCheck(route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
+    const pre = [limits.appWide(route), originCheck(route), featureFlagGuardFor(settings, route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
     if (pre.length > 0) {
       const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
       route.onRequest = [...pre, ...own];
@@ -205,10 +249,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
 
   // --- routes ---------------------------------------------------------------------------------
-  sessionRoutes(app, sessions, settings);
-  systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });
+  sessionRoutes(app, sessions, settings, counters);
+  systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redirectLinks: new RedirectLinkStore(database) });
   activityRoutes(app, sessions, audit);
-  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, log });
+  walletRoutes(app, sessions, wallet);
+  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, log });
   await plugins.register(app);
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)

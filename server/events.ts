@@ -10,8 +10,15 @@ interface Subscription {
 
 export class EventBus {
   private readonly handlers = new Map<keyof ServerEvents, Subscription[]>();
+  /** whether an owner's handlers run now: a disabled plugin must not act (e.g. pay a referral) */
+  private listening: (owner: string) => boolean = () => true;
 
   constructor(private readonly log: FastifyBaseLogger) {}
+
+  /** Sets the rule deciding whose handlers run (the plugin host: only active plugins, and the core). */
+  onlyWhile(listening: (owner: string) => boolean): void {
+    this.listening = listening;
+  }
 
   on<K extends keyof ServerEvents>(owner: string, name: K, handler: ServerEventHandler<K>): () => void {
     const list = this.handlers.get(name) ?? [];
@@ -27,6 +34,7 @@ export class EventBus {
 
   async emit<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): Promise<void> {
     for (const sub of this.handlers.get(name) ?? []) {
+      if (!this.listening(sub.owner)) continue;
       try {
         await (sub.handler as ServerEventHandler<K>)(payload);
       } catch (error) {

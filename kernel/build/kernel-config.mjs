@@ -65,6 +65,18 @@ function staticImportsOf(bundle, fileName, seen = new Set()) {
   return seen;
 }
 
+/** Paths (with forward slashes) of the files inside the sub-folders of `dir`, at any depth. */
+function filesInFolders(dir, prefix = '') {
+  /** @type {string[]} */
+  const out = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...filesInFolders(dir, path));
+    else if (entry.isFile() && prefix) out.push(path);
+  }
+  return out;
+}
+
 /**
  * Rollup plugin that writes the kernel's public files: hashed copies of public/ assets, the kernel's
  * catalogues, sw.js and index.html (with the hashed script, its modulepreloads, main.css and the
@@ -92,6 +104,11 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
         if (extname(name) === '.svg' && bytes.length <= MAX_INLINE_SVG_BYTES) {
           inlineInHtml.set(`/${name}`, `data:image/svg+xml,${encodeURIComponent(bytes.toString('utf8').trim())}`);
         }
+      }
+      // 1b. files in folders of public/ (e.g. skins/default.png, the profiles' default Minecraft skin)
+      //     keep their path: plugins address them by a fixed URL, so they cannot be content-hashed
+      for (const file of filesInFolders(publicSource)) {
+        this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(publicSource, file)) });
       }
       // 2. stylesheets, with their references to those assets rewritten
       /** @type {string[]} */

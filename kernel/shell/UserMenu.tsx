@@ -10,6 +10,7 @@ import { sessionStore } from '../../sdk/client/stores/session';
 import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
 import { theme } from '../../sdk/client/ui/theme';
+import { Avatar, initialsOf } from '../../sdk/client/ui/user-identity';
 import { withAlpha } from './Sidebar';
 
 const c = theme.colors;
@@ -22,38 +23,6 @@ const appear = {
   scale: keyframes({ from: { opacity: 0, transform: 'scale(.95)' }, to: { opacity: 1, transform: 'none' } }),
   bounce: keyframes({ '0%': { opacity: 0, transform: 'scale(.9)' }, '70%': { opacity: 1, transform: 'scale(1.03)' }, '100%': { transform: 'none' } }),
 };
-
-/** Initials of a user for the avatar placeholder. */
-export function initialsOf(firstName: string | undefined, lastName: string | undefined, username: string | undefined): string {
-  const fromNames = `${firstName?.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`;
-  const text = fromNames || username?.trim().slice(0, 2) || '?';
-  return text.toUpperCase();
-}
-
-function Avatar({ src, initials, size }: { src: string | null | undefined; initials: string; size: number }) {
-  const [broken, setBroken] = useState(false);
-  if (src && !broken) {
-    return <img src={src} alt="" width={size} height={size} onError={() => setBroken(true)} css={{ width: size, height: size, borderRadius: '50%', objectFit: 'cover' }} />;
-  }
-  return (
-    <span
-      aria-hidden="true"
-      css={{
-        display: 'inline-grid',
-        placeItems: 'center',
-        width: size,
-        height: size,
-        borderRadius: '50%',
-        background: c.primarySoft,
-        color: c.primaryHover,
-        fontSize: size * 0.4,
-        fontWeight: theme.font.weight.bold,
-      }}
-    >
-      {initials}
-    </span>
-  );
-}
 
 export function UserMenu() {
   const { t } = useTranslation('kernel');

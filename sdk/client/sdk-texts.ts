@@ -35,6 +35,16 @@ export const SDK_TEXTS_EN = {
   listFailed: 'This list could not be loaded.',
   cancel: 'Cancel',
   actionFailed: 'It could not be done.',
+  ledgerTitle: 'Transactions',
+  ledgerEmpty: 'No coin movements yet.',
+  ledgerAmount: 'Amount',
+  ledgerKind: 'Kind',
+  ledgerWhy: 'Reason or reference',
+  ledgerBalance: 'Balance after',
+  ledgerWhen: 'When',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the text and copy it by hand',
 };
 
 export type SdkTextKey = keyof typeof SDK_TEXTS_EN;

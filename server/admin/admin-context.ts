@@ -3,7 +3,7 @@
 // (otherwise admin.roles.edit or admin.users.edit would be a way to become admin.root).
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../sdk/manifest';
-import { httpError } from '../../sdk/server';
+import { httpError, type PluginWallet } from '../../sdk/server';
 import { ROOT_PERMISSION } from '../../sdk/types';
 import type { RoleDirectory } from '../auth/roles';
 import type { SessionService } from '../auth/sessions';
@@ -26,6 +26,7 @@ export interface AdminServices {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   scheduler: Scheduler;
+  wallet: PluginWallet;
   log: FastifyBaseLogger;
 }
 
@@ -53,4 +54,11 @@ export function holdsAll(actor: Actor, permissions: readonly string[]): boolean 
 
 export function escalationError(message: string) {
   return httpError(403, 'PERMISSION_ESCALATION', message);
+}
+
+/** An administrator may only act on an account whose role's permissions they hold themselves. */
+export function mayActOnRole(roles: RoleDirectory, actor: Actor, targetRoleId: number): void {
+  if (!holdsAll(actor, roles.get(targetRoleId).permissions)) {
+    throw escalationError('You cannot change an account that holds permissions you do not have.');
+  }
 }

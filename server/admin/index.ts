@@ -4,12 +4,15 @@
 import type { FastifyInstance } from 'fastify';
 import { permissionCatalogue } from '../auth/permission-catalogue';
 import type { AdminServices } from './admin-context';
+import { registerAdminDashboard } from './dashboard';
 import { registerAdminHealth } from './health';
 import { registerAdminMailTemplates } from './mail-templates';
 import { registerAdminPlugins } from './plugins';
+import { registerAdminRedirectLinks } from './redirect-links';
 import { registerAdminRoles } from './roles';
 import { errorResponses } from './schemas';
 import { registerAdminSettings } from './settings';
+import { registerAdminUserCoins } from './user-coins';
 import { registerAdminUsers } from './users';
 
 export type { AdminServices } from './admin-context';
@@ -33,11 +36,14 @@ export async function adminRoutes(app: FastifyInstance, services: AdminServices)
         data: permissionCatalogue(services.plugins.list().map((p) => ({ id: p.manifest.id, permissions: p.manifest.permissions }))),
       }));
       registerAdminUsers(scope, services);
+      registerAdminUserCoins(scope, services);
       registerAdminRoles(scope, services);
       registerAdminSettings(scope, services);
       registerAdminPlugins(scope, services);
       registerAdminMailTemplates(scope, services);
       registerAdminHealth(scope, services);
+      registerAdminRedirectLinks(scope, services);
+      registerAdminDashboard(scope, services);
     },
     { prefix: '/api/admin' },
   );

@@ -6,9 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { ACCOUNT_RULES, httpError } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
-import { actorOf, escalationError, holdsAll, type Actor, type AdminServices } from './admin-context';
+import { actorOf, escalationError, holdsAll, mayActOnRole, type Actor, type AdminServices } from './admin-context';
 import { errorResponses, pageMeta, pageMetaSchema, pagingQuery, successSchema, uuidParams, type PagingQuery } from './schemas';
 import { nullableString, userProfileProperties } from '../auth/user-profile-schema';
+import { hasPermission } from '../../sdk/manifest';
+import type { AbuseReviewTables } from '../security/abuse-review-tables';
+import { AccountFlags } from '../security/account-flags';
+import { registerAdminUserFlags } from './user-flags';
 
 export const RESOURCE_FIELDS = ['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const;
 type ResourceField = (typeof RESOURCE_FIELDS)[number];
@@ -51,6 +55,8 @@ export const adminUserSchema = {
     coins: { type: 'integer' },
     ...Object.fromEntries(RESOURCE_FIELDS.map((f) => [f, { type: 'integer' }])),
     minutes_afk: { type: 'integer' },
+    /** the reasons of the account's open anti-abuse flags (shared_device, vpn_detected…) */
+    review_flags: { type: 'array', items: { type: 'string' } },
     created_at: { type: 'string' },
     updated_at: { type: 'string' },
   },
@@ -100,7 +106,10 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
   const { database, sessions, roles, audit } = services;
   const db = database.db;
 
-  const present = (row: { [K in (typeof USER_COLUMNS)[number]]: unknown }) => ({
+  const reviewDb = db.withTables<AbuseReviewTables>();
+  const flags = new AccountFlags(reviewDb);
+
+  const present = (row: { [K in (typeof USER_COLUMNS)[number]]: unknown }, reviewFlags: readonly string[]) => ({
     uuid: row.uuid,
     username: row.username,
     email: row.email,
@@ -117,9 +126,12 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
     coins: row.coins,
     ...Object.fromEntries(RESOURCE_FIELDS.map((f) => [f, row[f]])),
     minutes_afk: row.minutes_afk,
+    review_flags: reviewFlags,
     created_at: row.created_at,
     updated_at: row.updated_at,
   });
+
+  const presentOne = async (row: Parameters<typeof present>[0] & { id: number }) => present(row, (await flags.openReasons([row.id])).get(row.id) ?? []);
 
   const findUser = async (uuid: string) => {
     const row = await db.selectFrom('users').select(USER_COLUMNS).where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
@@ -127,26 +139,27 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
     return row;
   };
 
-  /** An administrator may only act on an account whose role's permissions they hold themselves. */
-  const mayActOn = (actor: Actor, targetRoleId: number) => {
-    if (!holdsAll(actor, roles.get(targetRoleId).permissions)) {
-      throw escalationError('You cannot change an account that holds permissions you do not have.');
-    }
-  };
+  const mayActOn = (actor: Actor, targetRoleId: number) => mayActOnRole(roles, actor, targetRoleId);
 
-  app.get<{ Querystring: PagingQuery & { search?: string } }>(
+  registerAdminUserFlags(app, services);
+
+  app.get<{ Querystring: PagingQuery & { search?: string; flagged?: boolean } }>(
     '/users',
     {
       config: { permission: 'admin.users.list' },
       schema: {
-        querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, search: { type: 'string', maxLength: 254 } } },
+        // flagged=true: only accounts with an open anti-abuse flag (the review queue)
+        querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, search: { type: 'string', maxLength: 254 }, flagged: { type: 'boolean' } } },
         response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: adminUserSchema }, meta: pageMetaSchema } }, ...errorResponses },
       },
     },
     async (request) => {
       const { page, per_page: perPage } = request.query;
       const term = request.query.search?.trim().toLowerCase() ?? '';
-      let query = db.selectFrom('users');
+      let query = reviewDb.selectFrom('users');
+      if (request.query.flagged === true) {
+        query = query.where('id', 'in', reviewDb.selectFrom('account_flags').select('user_id').where('cleared_at', 'is', null));
+      }
       if (term !== '') {
         // LIKE with '!' as the escape character (the same on all three dialects), so % and _ in
         // the search text match themselves
@@ -158,7 +171,8 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
         query.select(USER_COLUMNS).orderBy('id', 'asc').limit(perPage).offset((page - 1) * perPage).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { data: rows.map(present), meta: pageMeta(page, perPage, Number(count.n)) };
+      const reviewFlags = await flags.openReasons(rows.map((r) => r.id));
+      return { data: rows.map((row) => present(row, reviewFlags.get(row.id) ?? [])), meta: pageMeta(page, perPage, Number(count.n)) };
     },
   );
 
@@ -168,7 +182,7 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       config: { permission: 'admin.users.list' },
       schema: { params: uuidParams, response: { 200: { type: 'object', required: ['user'], properties: { user: adminUserSchema } }, ...errorResponses } },
     },
-    async (request) => ({ user: present(await findUser(request.params.uuid)) }),
+    async (request) => ({ user: await presentOne(await findUser(request.params.uuid)) }),
   );
 
   app.patch<{ Params: { uuid: string }; Body: EditBody }>(
@@ -245,8 +259,16 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
           throw error;
         }
         // a ban ends every session of the account at once
+        let sessionsEnded = 0;
         if (changes.banned === 1) {
-          await db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', target.id).where('revoked_at', 'is', null).execute();
+          sessionsEnded = await sessions.revokeAllOf(target.id);
+        } else if (changes.role_id !== undefined && grantsMore(roles.get(target.role_id).permissions, roles.get(body.role!).permissions)) {
+          // Privilege change (OWASP: a new session after any privilege change): a role that grants
+          // anything the old one did not ends every session of the account, so the new rights are
+          // only ever used by a fresh login (password and 2FA again), never by a token issued
+          // before. A pure demotion signs nobody out: permissions are read per request, so it
+          // already applies to the very next one.
+          sessionsEnded = await sessions.revokeAllOf(target.id);
         }
         const logged: Record<string, string | number | null> = { ...changes };
         delete logged.username_lower;
@@ -254,10 +276,10 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
         await audit.record(request, {
           action: changes.banned === 1 ? 'admin.user.ban' : changes.banned === 0 ? 'admin.user.unban' : 'admin.user.update',
           targetUserId: target.id,
-          details: { ...logged, previous_role: changes.role_id !== undefined ? target.role_id : null },
+          details: { ...logged, previous_role: changes.role_id !== undefined ? target.role_id : null, sessions_ended: sessionsEnded },
         });
       }
-      return { user: present(await findUser(request.params.uuid)) };
+      return { user: await presentOne(await findUser(request.params.uuid)) };
     },
   );
 
@@ -300,4 +322,9 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       };
     },
   );
+}
+
+/** True when `next` holds a permission `previous` does not (admin.root in `previous` holds all). */
+export function grantsMore(previous: readonly string[], next: readonly string[]): boolean {
+  return next.some((permission) => !hasPermission(previous, permission));
 }

@@ -35,7 +35,8 @@ function clampDetails(details: AuditDetails | undefined): string {
   return text.length <= MAX_DETAILS_JSON ? text : JSON.stringify({ truncated: true });
 }
 
-function parseDetails(text: string): AuditDetails {
+/** The stored details text as an object ({} when it is not one). */
+export function parseDetails(text: string): AuditDetails {
   try {
     const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as AuditDetails) : {};

@@ -74,6 +74,8 @@ function buildCore(): CatalogueEntry[] {
     core('admin.cloud.upload', 'Upload backups to the cloud', 'admin.cloud'),
   );
   for (const verb of ['create', 'delete', 'list']) out.push(core(`admin.backups.${verb}`, `${VERB_TEXT[verb]} backups`, 'admin.backups'));
+  // /auth/sso: a token signs its holder in as the user, so issuing one is a permission of its own
+  out.push(core('admin.sso.create', 'Issue single sign-on tokens (sign a user in from another site)', 'admin.sso'));
   out.push(
     core('user.permission.vip', 'Create servers on VIP eggs or locations', 'user.permission'),
     core('user.permission.alt', 'Bypass the anti-alt checks', 'user.permission'),

@@ -2,6 +2,7 @@
 // registration, later 2FA and account pages).
 import { httpError, type PluginAuth, type SessionState, type SessionUser } from '../../sdk/server';
 import type { EventBus } from '../events';
+import type { AbuseScreen } from '../security/abuse-screen';
 import type { Accounts } from './accounts';
 import { clearLoginCookies, readCookie, setLoginCookies, TOKEN_COOKIE } from './cookies';
 import { hashPassword, verifyPassword } from './password';
@@ -36,7 +37,7 @@ export function sessionState(resolved: ResolvedSession): SessionState | null {
   };
 }
 
-export function createPluginAuth(sessions: SessionService, accounts: Accounts, events: EventBus): PluginAuth {
+export function createPluginAuth(sessions: SessionService, accounts: Accounts, events: EventBus, abuse: Pick<AbuseScreen, 'afterSignIn'> | null = null): PluginAuth {
   return Object.freeze({
     async currentUser(request) {
       return sessionUser(await sessions.resolve(request));
@@ -55,6 +56,8 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
         twoFaPending: options.twoFaPending === true,
       });
       setLoginCookies(request, reply, created.token, created.publicId, sessions.ttlSeconds);
+      // flags the account for review when block_alts / block_vpn match; never refuses the sign-in
+      await abuse?.afterSignIn(request, reply, userId);
       await events.emit('session.started', { userId, sessionId: created.sessionId, ip: request.ip ?? null });
     },
     lookupUserId: (login) => accounts.lookupUserId(login),

@@ -73,6 +73,25 @@ export function openDatabase(config: DatabaseConfig): Database {
   }
 }
 
+/**
+ * True when the database gave up on a transaction that may simply be run again: a deadlock or a
+ * serialization failure (PostgreSQL, MySQL), a lock wait timeout (MySQL) or a busy SQLite file.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; errno?: unknown };
+  return (
+    e.code === '40P01' || // PostgreSQL deadlock_detected
+    e.code === '40001' || // serialization_failure
+    e.code === 'ER_LOCK_DEADLOCK' ||
+    e.code === 'ER_LOCK_WAIT_TIMEOUT' ||
+    e.errno === 1213 ||
+    e.errno === 1205 ||
+    e.code === 'SQLITE_BUSY' ||
+    e.code === 'SQLITE_BUSY_SNAPSHOT'
+  );
+}
+
 /** True when `error` is the driver's unique-constraint violation, on any of the three dialects. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationKit, ServerPluginMigration } from '../../sdk/server';
 import { SEEDED_MAIL_TEMPLATES } from '../mail/seeded-templates';
+import { createAbuseReviewTables } from '../security/abuse-review-tables';
 
 const TIMESTAMP = 'varchar(32)';
 
@@ -182,6 +183,66 @@ async function addAccountColumns(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('users_support_pin_index').on('users').column('support_pin').execute();
 }
 
+async function createWalletLedger(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  // append-only; no foreign key to users: the history outlives the accounts it names
+  await kit
+    .createTable('wallet_ledger')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('delta', 'bigint', (c) => c.notNull())
+    .addColumn('balance_after', 'bigint', (c) => c.notNull())
+    .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+    .addColumn('reference', 'varchar(128)')
+    .addColumn('idempotency_key', 'varchar(128)', (c) => c.notNull().unique())
+    .addColumn('reason', 'varchar(255)')
+    .addColumn('actor_user_id', 'integer')
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('wallet_ledger_user_index').on('wallet_ledger').columns(['user_id', 'id']).execute();
+  // balances that predate the ledger open it, so that ledger sums equal balances from the start
+  const typed = db as Kysely<{
+    users: { id: number; coins: number };
+    wallet_ledger: { user_id: number; delta: number; balance_after: number; kind: string; idempotency_key: string; created_at: string };
+  }>;
+  const holders = await typed.selectFrom('users').select(['id', 'coins']).where('coins', '!=', 0).execute();
+  const now = new Date().toISOString();
+  for (const user of holders) {
+    const coins = Number(user.coins);
+    await typed
+      .insertInto('wallet_ledger')
+      .values({ user_id: user.id, delta: coins, balance_after: coins, kind: 'opening_balance', idempotency_key: `opening:${user.id}`, created_at: now })
+      .execute();
+  }
+}
+
+async function createRedirectLinks(kit: MigrationKit): Promise<void> {
+  // the links of the navigation (/mc-admin/redirect-links); `sort_order`, because ORDER is a keyword
+  await kit
+    .createTable('redirect_links')
+    .addColumn('id', 'integer', (c) => kit.autoId(c))
+    .addColumn('name', 'varchar(64)', (c) => c.notNull())
+    .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+    .addColumn('icon', 'varchar(32)')
+    .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+}
+
+async function createUserCounters(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  await kit
+    .createTable('user_counters')
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('name', 'varchar(40)', (c) => c.notNull())
+    .addColumn('value', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .addPrimaryKeyConstraint('user_counters_pk', ['user_id', 'name'])
+    .execute();
+  // the ranking query (ctx.counters.top, the leaderboard): one counter, highest first, ties by
+  // account — read in index order, never sorted
+  await db.schema.createIndex('user_counters_rank_index').on('user_counters').columns(['name', 'value desc', 'user_id']).execute();
+}
+
 export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = {
   '0001_core_tables': {
     async up(db, kit) {
@@ -202,6 +263,39 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
   '0004_account_security': {
     async up(db) {
       await addAccountColumns(db);
+    },
+  },
+  '0005_wallet_ledger': {
+    async up(db, kit) {
+      await createWalletLedger(db, kit);
+      await createUserCounters(db, kit);
+    },
+  },
+  '0006_abuse_review': {
+    async up(db, kit) {
+      await createAbuseReviewTables(db, kit);
+    },
+  },
+  '0006_redirect_links': {
+    async up(_db, kit) {
+      await createRedirectLinks(kit);
+    },
+  },
+  '0007_audit_log_action_index': {
+    // the admin dashboard reads the log by action and time (logins per day, warnings of the last day)
+    async up(db) {
+      await db.schema.createIndex('audit_log_action_index').on('audit_log').columns(['action', 'created_at']).execute();
+    },
+  },
+  '0008_leases': {
+    // ctx.leases without Redis (server/realtime/leases.ts): one row per held name; expires_at in epoch ms
+    async up(_db, kit) {
+      await kit
+        .createTable('leases')
+        .addColumn('name', 'varchar(190)', (c) => c.primaryKey())
+        .addColumn('holder', 'varchar(64)', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -1,6 +1,7 @@
 // CSRF defence for state-changing requests: the session cookies are SameSite=Lax, and on top of
 // that a browser request whose Origin is not the panel's own is refused before it is parsed.
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { isWebsocketRoute } from '../realtime/websocket';
 import { errorBody, sendError } from './errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,11 +27,15 @@ function originCheck(appUrl: string | null): onRequestHookHandler {
   };
 }
 
-/** The origin check for a route with an unsafe method, or null for read-only routes. */
+/**
+ * The origin check for a route with an unsafe method, or null for read-only routes. A WebSocket
+ * upgrade is a GET but opens a channel that acts for the user: browsers always send its Origin, so
+ * another site's page cannot ride the user's cookies into it (cross-site WebSocket hijacking).
+ */
 export function originCheckFor(appUrl: string | null): (route: RouteOptions) => onRequestHookHandler | null {
   const check = originCheck(appUrl);
   return (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    return methods.some((m) => UNSAFE.has(m)) ? check : null;
+    return methods.some((m) => UNSAFE.has(m)) || isWebsocketRoute(route) ? check : null;
   };
 }

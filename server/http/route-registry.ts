@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   url: string;
   auth: boolean;
   permission: string | null;
+  /** the feature flag (a boolean setting) the route needs, if any */
+  flag: string | null;
 }
 
 export class RouteRegistry {
@@ -18,7 +20,7 @@ export class RouteRegistry {
     for (const method of methods) {
       // Fastify adds a HEAD twin to every GET; it is the same route
       if (method === 'HEAD' && methods.length === 1 && route.url !== '/*' && this.routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
-      this.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null });
+      this.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null, flag: route.config?.flag ?? null });
     }
   }
 

@@ -1,11 +1,14 @@
 // Builds the ServerPluginContext one plugin receives: the shared services, narrowed to what that
 // plugin may touch (its own settings plus the core's; its own name on its logs and events).
 import type { FastifyBaseLogger } from 'fastify';
-import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginSettings, type ServerPluginContext } from '../../sdk/server';
+import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginCounters, type PluginSettings, type PluginWallet, type ServerPluginContext } from '../../sdk/server';
 import type { Database } from '../db/connect';
+import type { Clock } from '../realtime/clock';
+import { pluginLeases, type LeaseStore } from '../realtime/leases';
 import type { EventBus } from '../events';
 import type { SettingsStore } from '../settings/store';
 import type { LoadedPlugin } from './host';
+import type { ServiceRegistry } from './services';
 
 export interface ContextServices {
   database: Database;
@@ -15,6 +18,11 @@ export interface ContextServices {
   audit: PluginAudit;
   mail: PluginMail;
   secrets: PluginSecrets;
+  wallet: PluginWallet;
+  counters: PluginCounters;
+  clock: Clock;
+  leases: LeaseStore;
+  services: ServiceRegistry;
   config: PluginConfig;
   log: FastifyBaseLogger;
 }
@@ -52,6 +60,11 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     audit: services.audit,
     mail: services.mail,
     secrets: services.secrets,
+    wallet: services.wallet,
+    counters: services.counters,
+    clock: services.clock,
+    leases: pluginLeases(services.leases, id),
+    services: services.services.forPlugin(id, plugin.manifest.requires ?? []),
     log: services.log.child({ plugin: id }),
     httpError,
   });

@@ -303,6 +303,11 @@ export class PluginHost {
     };
   }
 
+  /** True when `id` is a plugin this host discovered (loaded or refused). */
+  knows(id: string): boolean {
+    return this.list().some((p) => p.manifest.id === id);
+  }
+
   isActive(id: string): boolean {
     return this.active.has(id);
   }

@@ -6,6 +6,7 @@ import { clearLoginCookies, readCookie, TOKEN_COOKIE } from '../auth/cookies';
 import { SESSION_MESSAGES } from '../auth/route-guard';
 import type { ResolvedSession, SessionService } from '../auth/sessions';
 import type { SettingsStore } from '../settings/store';
+import type { SessionCounters, UserCounters } from '../wallet/counters';
 import { nullableString, userProfileProperties } from '../auth/user-profile-schema';
 
 const sessionResponse = {
@@ -51,7 +52,7 @@ function failure(code: FailureCode) {
   return { success: false, error_code: code, message: SESSION_MESSAGES[code], user_info: null, billing: null, stats: null, permissions: [] };
 }
 
-function success(resolved: ResolvedSession, force2fa: boolean) {
+function success(resolved: ResolvedSession, force2fa: boolean, counters: SessionCounters) {
   const row = resolved.row!;
   const role = resolved.role!;
   return {
@@ -82,17 +83,20 @@ function success(resolved: ResolvedSession, force2fa: boolean) {
       backups: row.backups,
       server_slots: row.server_slots,
     },
-    // servers and referrals are counted by the plugins that own them (issue 4); none exist yet
-    stats: { servers: 0, minutes_afk: row.minutes_afk, referrals: 0 },
+    // servers and referrals are counters the plugins that own them publish (ctx.counters)
+    stats: { servers: counters.servers, minutes_afk: row.minutes_afk, referrals: counters.referrals },
     permissions: role.permissions,
   };
 }
 
 /** Writes the answer for a resolved session (sync: the SQLite lookup needs no promise). */
-function answer(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedSession, force2fa: boolean): FastifyReply {
+function answer(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedSession, force2fa: boolean, counters: UserCounters): FastifyReply | Promise<FastifyReply> {
   switch (resolved.status) {
-    case 'ok':
-      return reply.send(success(resolved, force2fa));
+    case 'ok': {
+      const stats = counters.sessionCounters(resolved.row!.user_id);
+      if (stats instanceof Promise) return stats.then((s) => reply.send(success(resolved, force2fa, s)));
+      return reply.send(success(resolved, force2fa, stats));
+    }
     case 'none':
       return reply.code(401).send(failure('INVALID_SESSION'));
     case 'invalid':
@@ -106,7 +110,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, resolved: Resolved
   }
 }
 
-export function sessionRoutes(app: FastifyInstance, sessions: SessionService, settings: SettingsStore): void {
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService, settings: SettingsStore, counters: UserCounters): void {
   app.get(
     '/api/user/session',
     {
@@ -121,9 +125,9 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, se
       // the in-process settings copy answers without waiting almost always
       const force2fa = settings.peek('force_2fa');
       if (resolved instanceof Promise || force2fa === undefined) {
-        return Promise.all([resolved, force2fa ?? settings.get('force_2fa')]).then(([r, force]) => answer(request, reply, r, force === true));
+        return Promise.all([resolved, force2fa ?? settings.get('force_2fa')]).then(([r, force]) => answer(request, reply, r, force === true, counters));
       }
-      return answer(request, reply, resolved, force2fa === true);
+      return answer(request, reply, resolved, force2fa === true, counters);
     },
   );
 }

@@ -1,11 +1,13 @@
 // The system API the kernel calls at start-up (spec §4, §7): custom.css, custom.js, ga-ads, the
-// public settings and the enabled plugins' manifests.
+// public settings and the enabled plugins' manifests; and the redirect links the app shell adds to
+// its navigation.
 import { platform, release } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { SettingValue } from '../../sdk/server';
 import { errorBody, sendError } from '../http/errors';
 import type { BootSource } from '../http/index-document';
 import type { PluginHost } from '../plugins/host';
+import type { RedirectLinkStore } from '../redirect-links/redirect-link-store';
 import type { SettingsStore } from '../settings/store';
 
 export interface SystemRouteOptions {
@@ -17,6 +19,23 @@ export interface SystemRouteOptions {
 }
 
 const textResponse = { 200: { type: 'string' } } as const;
+
+const publicRedirectLinks = {
+  200: {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'url', 'icon', 'order'],
+          properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, icon: { type: ['string', 'null'] }, order: { type: 'integer' } },
+        },
+      },
+    },
+  },
+} as const;
 
 /** What GET /api/system/settings answers: the public subset of the active owners plus the computed keys. */
 export function publicSettingsReader(options: SystemRouteOptions): () => Promise<Record<string, SettingValue>> {
@@ -47,8 +66,8 @@ export function systemBootSource(options: SystemRouteOptions): BootSource {
   };
 }
 
-export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions): void {
-  const { settings, plugins } = options;
+export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions & { redirectLinks: RedirectLinkStore }): void {
+  const { settings, plugins, redirectLinks } = options;
   const readPublicSettings = publicSettingsReader(options);
 
   app.get(
@@ -83,5 +102,14 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions):
     const client = String((await settings.get('google_ads_client_id')) ?? '').trim();
     if (!client) return sendError(reply, 404, errorBody('ADS_NOT_CONFIGURED', 'No ad client is configured.'));
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(client);
+  });
+
+  // Public, like the navigation they belong to: the app shell fetches them once it is shown, rather
+  // than carrying them in index.html's boot data — they concern the shell only (not the login page),
+  // and the boot cache would need a revision shared by every instance to notice a change.
+  app.get('/api/system/redirect-links', { schema: { response: publicRedirectLinks } }, async (_request, reply) => {
+    const links = await redirectLinks.all();
+    reply.header('cache-control', 'no-cache');
+    return { data: links.map(({ id, name, url, icon, order }) => ({ id, name, url, icon, order })) };
   });
 }

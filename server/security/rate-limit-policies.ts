@@ -16,7 +16,7 @@ const limit = (key: string, def: number, label: string, min = 1): ManifestSettin
 export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   { key: 'rate_limit_enabled', type: 'boolean', default: true, public: false, secret: false, label: 'Limit API requests per IP address' },
   limit('rate_limit_per_minute', 100, 'API requests per minute per IP address'),
-  limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in limits (seconds)'),
+  limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in, redeem-code and user-lookup limits (seconds)'),
   limit('rate_limit_login_per_ip', 20, 'Login attempts per IP address per window'),
   limit('rate_limit_login_per_account', 10, 'Login attempts per account per window'),
   limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
@@ -28,6 +28,10 @@ export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   limit('rate_limit_verify_per_account', 3, 'Verification mails asked for per account per window'),
   limit('rate_limit_password_per_ip', 20, 'Password confirmations (password change, account deletion) per IP address per window'),
   limit('rate_limit_password_per_account', 10, 'Password confirmations per account per window'),
+  limit('rate_limit_redeem_per_ip', 30, 'Redeem code attempts (and checks) per IP address per window'),
+  limit('rate_limit_redeem_per_account', 10, 'Redeem code attempts (and checks) per account per window'),
+  limit('rate_limit_lookup_per_ip', 120, 'User lookups (/lookup) per IP address per window'),
+  limit('rate_limit_lookup_per_account', 60, 'User lookups (/lookup) per account per window'),
 ];
 
 interface PolicyScope {
@@ -62,6 +66,16 @@ export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> 
   // guessing the current password with a stolen cookie (password change, account deletion)
   'auth.password': {
     scopes: [{ by: 'ip', setting: 'rate_limit_password_per_ip' }, { by: 'account', setting: 'rate_limit_password_per_account' }],
+    account: { session: true },
+  },
+  // guessing redeem codes: every attempt and every check counts, whatever its answer
+  'earn.redeem': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_redeem_per_ip' }, { by: 'account', setting: 'rate_limit_redeem_per_account' }],
+    account: { session: true },
+  },
+  // finding other users (the /lookup search): nobody walks the whole user list through it
+  'people.lookup': {
+    scopes: [{ by: 'ip', setting: 'rate_limit_lookup_per_ip' }, { by: 'account', setting: 'rate_limit_lookup_per_account' }],
     account: { session: true },
   },
 };

@@ -34,6 +34,8 @@ describe('permission catalogue', () => {
       'admin.backups.create',
       'admin.backups.delete',
       'admin.backups.list',
+      // /auth/sso tokens (issue 3: the admin API that lets a host's site sign a user in)
+      'admin.sso.create',
       'user.permission.vip',
       'user.permission.alt',
       'user.permission.vpn',

@@ -5,7 +5,14 @@
 // test by name, so the matrix can never silently skip one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_PERMISSIONS } from '../../server/auth/permission-catalogue';
+import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
+import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
+import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
+import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
+import { httpError } from '../../sdk/server';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
+import type { AbuseReviewTables } from '../../server/security/abuse-review-tables';
+import { RedirectLinkStore } from '../../server/redirect-links/redirect-link-store';
 import { roleWith, setRolePermissions, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 
 const ADMIN_PREFIX = '/api/admin/';
@@ -44,6 +51,10 @@ const FIXTURES: Record<string, Fixture> = {
   'PATCH /api/admin/users/:uuid': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}`, payload: { ram: 2048, first_name: 'Matrix' } }),
   'DELETE /api/admin/users/:uuid': async (panel) => ({ url: `/api/admin/users/${(await userWithRole(panel, 1)).uuid}` }),
   'GET /api/admin/users/:uuid/activity': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/activity?page=1&per_page=10` }),
+  'GET /api/admin/users/:uuid/flags': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/flags` }),
+  'POST /api/admin/users/:uuid/flags/:id/clear': async (panel, { target }) => ({ url: `/api/admin/users/${target.uuid}/flags/${await openFlag(panel, target.id)}/clear`, payload: { note: 'matrix' } }),
+  'GET /api/admin/users/:uuid/transactions': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/transactions?page=1&per_page=10` }),
+  'POST /api/admin/users/:uuid/coins': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/coins`, payload: { amount: 5, reason: 'matrix check' } }),
   'GET /api/admin/roles': async () => ({ url: '/api/admin/roles' }),
   'GET /api/admin/roles/:id': async () => ({ url: '/api/admin/roles/2' }),
   'POST /api/admin/roles': async () => ({ url: '/api/admin/roles', payload: { name: `matrix_new_${++roleCounter}`, real_name: 'Matrix', color: '#aabbcc' } }),
@@ -66,10 +77,63 @@ const FIXTURES: Record<string, Fixture> = {
   'PATCH /api/admin/mail-templates/:id': async (panel) => ({ url: `/api/admin/mail-templates/${await seededTemplateId(panel, 'welcome')}`, payload: { description: 'Matrix' } }),
   'DELETE /api/admin/mail-templates/:id': async (panel) => ({ url: `/api/admin/mail-templates/${await freshTemplate(panel)}` }),
   'POST /api/admin/mail-templates/:id/preview': async (panel) => ({ url: `/api/admin/mail-templates/${await seededTemplateId(panel, 'verify')}/preview`, payload: {} }),
+  'POST /api/admin/sso/tokens': async (_p, { target }) => ({ url: '/api/admin/sso/tokens', payload: { user: target.uuid } }),
+  'GET /api/admin/redirect-links': async () => ({ url: '/api/admin/redirect-links?page=1&per_page=5' }),
+  'GET /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}` }),
+  'POST /api/admin/redirect-links': async () => ({ url: '/api/admin/redirect-links', payload: { name: 'Matrix', url: 'https://example.com/matrix' } }),
+  'PATCH /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}`, payload: { order: 3 } }),
+  'DELETE /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}` }),
+  'GET /api/admin/dashboard/overview': async () => ({ url: '/api/admin/dashboard/overview' }),
+  'GET /api/admin/dashboard/updates': async () => ({ url: '/api/admin/dashboard/updates' }),
+  'GET /api/admin/dashboard/logs': async () => ({ url: '/api/admin/dashboard/logs' }),
+  'GET /api/admin/dashboard/analytics': async () => ({ url: '/api/admin/dashboard/analytics?days=30' }),
+  'GET /api/admin/dashboard/support/pins/:pin': async () => ({ url: '/api/admin/dashboard/support/pins/123456' }),
+  'GET /api/admin/dashboard/activity': async () => ({ url: '/api/admin/dashboard/activity?limit=5' }),
+  'GET /api/admin/redeem-codes': async () => ({ url: '/api/admin/redeem-codes?page=1&per_page=5&search=matrix' }),
+  'GET /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
+  'POST /api/admin/redeem-codes': async () => ({ url: '/api/admin/redeem-codes', payload: { code: `matrix-new-${++roleCounter}`, coins: 5, uses: 2 } }),
+  'PATCH /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}`, payload: { coins: 7 } }),
+  'DELETE /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
+  'GET /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds' }),
+  'POST /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds', payload: { guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', coins: 5 } }),
+  'PATCH /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}`, payload: { coins: 7 } }),
+  'DELETE /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}` }),
 };
+
+/** An open review flag on `userId` (each call a new one, so every allowed clear answers 2xx). */
+async function openFlag(panel: TestPanel, userId: number): Promise<number> {
+  const db = panel.services.database.db.withTables<AbuseReviewTables>();
+  const now = new Date().toISOString();
+  const marker = `matrix_${++roleCounter}`;
+  await db
+    .insertInto('account_flags')
+    .values({ user_id: userId, kind: 'alt', reason: 'shared_ip', evidence: '[]', ip: null, detail: marker, open_key: null, created_at: now, updated_at: now, cleared_at: null, cleared_by: null, clear_note: null })
+    .execute();
+  return (await db.selectFrom('account_flags').select('id').where('detail', '=', marker).executeTakeFirstOrThrow()).id;
+}
+
+/** A new redeem code (each call its own, so every allowed delete answers 2xx). */
+async function freshRedeemCode(panel: TestPanel): Promise<number> {
+  const codes = new RedeemCodes(panel.services.database.db.withTables<RedeemTables>(), httpError);
+  return (await codes.create({ code: `matrix-${++roleCounter}`, coins: 1, uses: 1, enabled: true, expires_at: null }, null)).id;
+}
+
+/** A Discord guild id no other call used. */
+const matrixSnowflake = () => `8${String(Date.now()).slice(-9)}${String(++roleCounter).padStart(8, '0')}`;
+
+/** A new join-for-rewards guild (each call its own, so every allowed delete answers 2xx). */
+async function freshJ4rGuild(panel: TestPanel): Promise<number> {
+  const { database } = panel.services;
+  const guilds = new J4rGuilds(database.db.withTables<J4rTables>(), database.dialect, httpError);
+  return (await guilds.create({ guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', icon_url: null, coins: 1, enabled: true })).id;
+}
 
 async function seededTemplateId(panel: TestPanel, name: string): Promise<number> {
   return (await panel.services.database.db.selectFrom('mail_templates').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+async function freshRedirectLink(panel: TestPanel): Promise<number> {
+  return (await new RedirectLinkStore(panel.services.database).create({ name: `matrix_${++roleCounter}`, url: 'https://example.com', icon: null, order: 0 })).id;
 }
 
 async function freshTemplate(panel: TestPanel): Promise<number> {

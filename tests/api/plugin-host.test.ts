@@ -158,16 +158,21 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect(panel.services.plugins.get('auth')!.routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/auth/2fa/setup/kill',
       'GET /api/user/auth/2fa/setup',
+      'GET /api/user/auth/callback/:provider/:action',
       'GET /api/user/auth/logout',
+      'GET /api/user/auth/oauth/accounts',
       'GET /api/user/auth/reset',
       'GET /api/user/auth/verify',
+      'POST /api/admin/sso/tokens',
       'POST /api/user/auth/2fa/reverify',
       'POST /api/user/auth/2fa/setup',
       'POST /api/user/auth/2fa/verify',
+      'POST /api/user/auth/callback/:provider/unlink',
       'POST /api/user/auth/forgot',
       'POST /api/user/auth/login',
       'POST /api/user/auth/register',
       'POST /api/user/auth/reset',
+      'POST /api/user/auth/sso',
       'POST /api/user/auth/verify/resend',
     ]);
   });

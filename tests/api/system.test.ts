@@ -68,9 +68,14 @@ describe.each(testDialects())('system API on %s', (dialect) => {
       for (const key of ['custom_css', 'custom_js', 'google_ads_client_id', 'legal_privacy_policy', 'legal_terms_of_service']) {
         expect(json).not.toHaveProperty(key);
       }
-      const publicCore = CORE_SETTINGS.filter((s) => s.public && !s.secret).map((s) => s.key);
+      // the core's public settings and those the loaded plugins declare public (a plugin's feature
+      // flag must reach the browser so its nav item hides), never a secret
+      const declared = [...CORE_SETTINGS, ...panel.services.plugins.list().flatMap((p) => p.manifest.settings ?? [])];
+      const publicKeys = declared.filter((s) => s.public && !s.secret).map((s) => s.key);
+      const secretKeys = declared.filter((s) => s.secret).map((s) => s.key);
       for (const key of Object.keys(json)) {
-        expect(publicCore.includes(key) || key === 'registration_enabled' || key === 'app_version' || key.startsWith('debug_'), key).toBe(true);
+        expect(publicKeys.includes(key) || key === 'app_version' || key.startsWith('debug_'), key).toBe(true);
+        expect(secretKeys.includes(key), key).toBe(false);
       }
     });
 

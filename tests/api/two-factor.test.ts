@@ -232,12 +232,14 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
       const res = await kill(account.cookie, { accept: 'text/html', 'sec-fetch-site': 'same-origin' });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/account?two_fa=disabled');
-      expect((await sessionOf(account.cookie)).json().user_info.two_fa_enabled).toBe(false);
+      // the session goes on under a fresh token (tests/api/session-rotation.test.ts)
+      const rotated = cookieHeader(res);
+      expect((await sessionOf(rotated)).json().user_info.two_fa_enabled).toBe(false);
       expect(await db().selectFrom('auth_two_factor' as never).selectAll().where('user_id' as never, '=', account.userId as never).execute()).toEqual([]);
       expect(await db().selectFrom('auth_recovery_codes' as never).selectAll().where('user_id' as never, '=', account.userId as never).execute()).toEqual([]);
       expect((await login(account.body.username)).headers['set-cookie']).toBeDefined();
       expect((await sessionOf(cookieHeader(await login(account.body.username)))).statusCode).toBe(200);
-      const again = await kill(account.cookie, json);
+      const again = await kill(rotated, json);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe('TWO_FA_NOT_ENABLED');
     });

@@ -1,9 +1,11 @@
 // /account: the signed-in user's own account, one card per concern — profile, password, two-factor,
-// support PIN, active sessions, activity log and account deletion. The server's e-mail verification
-// link and the 2FA "kill" route come back here with ?email_verified=1|0 and ?two_fa=disabled.
+// linked Discord/GitHub accounts, support PIN, active sessions, activity log and account deletion.
+// The server's e-mail verification link and the 2FA "kill" route come back here with
+// ?email_verified=1|0 and ?two_fa=disabled; an OAuth link with ?oauth_linked= or ?oauth_error=.
 import { Alert, Page, Spinner, theme, useSearchParams, useSession, useTranslation } from '@orepanel/sdk';
 import { ActivitySection } from './ActivitySection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { LinkedAccountsNotice, LinkedAccountsSection } from './LinkedAccountsSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
@@ -52,11 +54,13 @@ export default function AccountPage() {
   return (
     <Page title={t('title')} description={t('description')}>
       <ReturnNotice />
+      <LinkedAccountsNotice />
       <div css={columns}>
         <ProfileSection user={user} />
         <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>
           <PasswordSection />
           <SecuritySection user={user} />
+          <LinkedAccountsSection />
           <SupportPinSection />
         </div>
       </div>

@@ -28,6 +28,8 @@ function handlers(extra: HttpHandlers = {}): HttpHandlers {
   return {
     'GET /api/user/session/sessions': { body: sessions },
     'GET /api/user/session/pin': { body: { pin: '012345' } },
+    // no provider on: the linked-accounts card stays hidden (linked-accounts.test.tsx covers it)
+    'GET /api/user/auth/oauth/accounts': { body: { data: [], providers: [] } },
     'GET /api/user/session/activities': (call) => ({ body: activities(Number(call.query.get('page') ?? 1)) }),
     'GET /api/user/session': sessionReply(user),
     ...extra,

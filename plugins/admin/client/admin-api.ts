@@ -9,6 +9,8 @@ export type ResourceField = (typeof RESOURCE_FIELDS)[number];
 export interface AdminUser extends UserProfile, Record<ResourceField, number> {
   banned: boolean;
   ban_reason: string | null;
+  /** the reasons of the account's open anti-abuse flags (users/review-flags.ts) */
+  review_flags: string[];
   coins: number;
   minutes_afk: number;
   created_at: string;
@@ -120,10 +122,85 @@ export interface MailPreview {
   placeholders: Record<string, string>;
 }
 
+/** A link of the navigation (/mc-admin/redirect-links). */
+export interface RedirectLink {
+  id: number;
+  name: string;
+  url: string;
+  /** an icon name of the UI kit, or null for the plain link icon */
+  icon: string | null;
+  /** smaller first in the navigation */
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An audit log entry across accounts, as the dashboard's activity and logs show it. */
+export interface DashboardAuditEntry {
+  id: number;
+  action: string;
+  actor: { uuid: string; username: string } | null;
+  target: { uuid: string; username: string } | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  created_at: string;
+}
+
+/** GET /api/admin/dashboard/overview */
+export interface DashboardOverview {
+  version: string;
+  node_version: string;
+  dialect: string;
+  started_at: string;
+  accounts: { total: number; banned: number; unverified: number; two_fa: number; active_sessions: number };
+  roles: number;
+  plugins: { installed: number; enabled: number; refused: number };
+}
+
+/** GET /api/admin/dashboard/updates */
+export interface DashboardUpdates {
+  version: string;
+  /** pending migrations over every set */
+  pending: number;
+  migrations: { owner: string; applied: number; pending: string[]; unknown: string[]; latest: { name: string; applied_at: string } | null }[];
+  refused: { id: string; reason: string }[];
+}
+
+/** GET /api/admin/dashboard/logs */
+export interface DashboardLogs {
+  data: DashboardAuditEntry[];
+  last_24h: { action: string; count: number }[];
+}
+
+export const ANALYTICS_PERIODS = [14, 30] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** GET /api/admin/dashboard/analytics */
+export interface DashboardAnalytics {
+  days: number;
+  series: { date: string; signups: number; logins: number }[];
+  totals: { signups: number; logins: number; active_users: number; accounts: number };
+}
+
+/** GET /api/admin/dashboard/support/pins/:pin */
+export interface SupportPinMatch {
+  uuid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number;
+  role_name: string;
+  banned: boolean;
+  created_at: string;
+}
+
 export const adminUrl = {
   users: () => `${ADMIN_API}/users`,
   user: (uuid: string) => `${ADMIN_API}/users/${encodeURIComponent(uuid)}`,
   userActivity: (uuid: string) => `${ADMIN_API}/users/${encodeURIComponent(uuid)}/activity`,
+  userTransactions: (uuid: string) => `${ADMIN_API}/users/${encodeURIComponent(uuid)}/transactions`,
+  userCoins: (uuid: string) => `${ADMIN_API}/users/${encodeURIComponent(uuid)}/coins`,
   roles: () => `${ADMIN_API}/roles`,
   role: (id: string | number) => `${ADMIN_API}/roles/${encodeURIComponent(String(id))}`,
   rolePermissions: (id: string | number) => `${ADMIN_API}/roles/${encodeURIComponent(String(id))}/permissions`,
@@ -136,6 +213,14 @@ export const adminUrl = {
   mailTemplates: () => `${ADMIN_API}/mail-templates`,
   mailTemplate: (id: string | number) => `${ADMIN_API}/mail-templates/${encodeURIComponent(String(id))}`,
   mailTemplatePreview: (id: string | number) => `${ADMIN_API}/mail-templates/${encodeURIComponent(String(id))}/preview`,
+  redirectLinks: () => `${ADMIN_API}/redirect-links`,
+  redirectLink: (id: string | number) => `${ADMIN_API}/redirect-links/${encodeURIComponent(String(id))}`,
+  dashboardOverview: () => `${ADMIN_API}/dashboard/overview`,
+  dashboardUpdates: () => `${ADMIN_API}/dashboard/updates`,
+  dashboardLogs: () => `${ADMIN_API}/dashboard/logs`,
+  dashboardAnalytics: (days: AnalyticsPeriod) => `${ADMIN_API}/dashboard/analytics?days=${days}`,
+  dashboardSupportPin: (pin: string) => `${ADMIN_API}/dashboard/support/pins/${encodeURIComponent(pin)}`,
+  dashboardActivity: (limit: number) => `${ADMIN_API}/dashboard/activity?limit=${limit}`,
 };
 
 /** The admin screens' own addresses. */
@@ -157,4 +242,8 @@ export const adminPath = {
   mailTemplateCreate: '/mc-admin/mail-templates/create',
   mailTemplateEdit: (id: number | string) => `/mc-admin/mail-templates/${id}/edit`,
   mailTemplateDelete: (id: number | string) => `/mc-admin/mail-templates/${id}/delete`,
+  redirectLinks: '/mc-admin/redirect-links',
+  redirectLinkCreate: '/mc-admin/redirect-links/create',
+  redirectLinkEdit: (id: number | string) => `/mc-admin/redirect-links/${id}/edit`,
+  redirectLinkDelete: (id: number | string) => `/mc-admin/redirect-links/${id}/delete`,
 };

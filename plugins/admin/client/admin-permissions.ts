@@ -19,10 +19,19 @@ export const PERMISSIONS = Object.freeze({
   mailTemplatesCreate: 'admin.mail.templates.create',
   mailTemplatesEdit: 'admin.mail.templates.edit',
   mailTemplatesDelete: 'admin.mail.templates.delete',
+  redirectLinksList: 'admin.redirect.links.list',
+  redirectLinksCreate: 'admin.redirect.links.create',
+  redirectLinksEdit: 'admin.redirect.links.edit',
+  redirectLinksDelete: 'admin.redirect.links.delete',
 });
 
 /** spec §6 "dashboard components": each component of /mc-admin shows only with its permission. */
 export const DASHBOARD_COMPONENTS = Object.freeze({
   systemOverview: 'admin.dashboard.components.system.overview',
+  updates: 'admin.dashboard.components.system.updates',
+  logs: 'admin.dashboard.components.system.logs',
+  analytics: 'admin.dashboard.components.ataglanceanalytics.view',
+  support: 'admin.dashboard.components.support.view',
   quickActions: 'admin.dashboard.components.quickactions.view',
+  activity: 'admin.dashboard.components.activity.view',
 });

@@ -1,6 +1,7 @@
 // The admin plugin: the /mc-admin area. Every route is guarded by the kernel from plugin.json (admin
 // role + permission) before any of these chunks is fetched; the server checks every call again.
 import { definePlugin } from '@orepanel/sdk';
+import { connectLinkEvents } from './redirect-links/link-events';
 
 export default definePlugin({
   id: 'admin',
@@ -22,5 +23,10 @@ export default definePlugin({
     ctx.routes.provide('MailTemplateCreatePage', () => import('./mail/MailTemplateCreatePage'));
     ctx.routes.provide('MailTemplateEditPage', () => import('./mail/MailTemplateEditPage'));
     ctx.routes.provide('MailTemplateDeletePage', () => import('./mail/MailTemplateDeletePage'));
+    ctx.routes.provide('RedirectLinksPage', () => import('./redirect-links/RedirectLinksPage'));
+    ctx.routes.provide('RedirectLinkCreatePage', () => import('./redirect-links/RedirectLinkCreatePage'));
+    ctx.routes.provide('RedirectLinkEditPage', () => import('./redirect-links/RedirectLinkEditPage'));
+    ctx.routes.provide('RedirectLinkDeletePage', () => import('./redirect-links/RedirectLinkDeletePage'));
+    connectLinkEvents(ctx.events);
   },
 });

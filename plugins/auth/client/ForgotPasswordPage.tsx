@@ -4,6 +4,7 @@
 import { Alert, AuthLayout, Button, Form, http, TextField, useTranslation, type FormValues } from '@orepanel/sdk';
 import { useState } from 'react';
 import { AuthFooter } from './AuthFooter';
+import { CaptchaField, captchaToken } from './CaptchaField';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './registration-rules';
 
 const FORGOT_API = '/api/user/auth/forgot';
@@ -17,7 +18,7 @@ export default function ForgotPasswordPage() {
     const email = (values.email ?? '').trim();
     if (email === '') return setProblem(t('validation.required'));
     if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return setProblem(t('validation.email'));
-    await http.post(FORGOT_API, { email });
+    await http.post(FORGOT_API, { email, ...captchaToken(values) });
     setSent(true);
   }
 
@@ -41,6 +42,7 @@ export default function ForgotPasswordPage() {
             error={problem}
             onChange={() => setProblem(null)}
           />
+          <CaptchaField action="forgot" />
           <Button type="submit" size="lg" fullWidth>
             {t('forgot.submit')}
           </Button>

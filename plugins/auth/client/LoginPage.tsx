@@ -17,6 +17,8 @@ import {
   type FormValues,
 } from '@orepanel/sdk';
 import { AuthFooter } from './AuthFooter';
+import { OAuthButtons } from './OAuthButtons';
+import { CaptchaField, captchaToken } from './CaptchaField';
 
 const LOGIN_API = '/api/user/auth/login';
 
@@ -35,7 +37,7 @@ export default function LoginPage() {
   const registrationOpen = isSettingEnabled(useSetting('registration_enabled', true));
 
   async function logIn(values: FormValues) {
-    await http.post(LOGIN_API, { login: (values.login ?? '').trim(), password: values.password ?? '' });
+    await http.post(LOGIN_API, { login: (values.login ?? '').trim(), password: values.password ?? '', ...captchaToken(values) });
     await completeLogin();
   }
 
@@ -60,10 +62,12 @@ export default function LoginPage() {
         <Link to="/auth/forgot-password" css={forgotLinkStyle}>
           {t('login.forgot')}
         </Link>
+        <CaptchaField action="login" />
         <Button type="submit" size="lg" fullWidth>
           {t('login.submit')}
         </Button>
       </Form>
+      <OAuthButtons />
     </AuthLayout>
   );
 }

@@ -20,6 +20,7 @@ import {
 } from '@orepanel/sdk';
 import { useState, type FormEvent } from 'react';
 import { AuthFooter } from './AuthFooter';
+import { CaptchaField, captchaToken } from './CaptchaField';
 import {
   checkRegistration,
   NAME_MAX_LENGTH,
@@ -59,7 +60,7 @@ export default function RegisterPage() {
     onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
   });
 
-  async function register(_values: FormValues, event: FormEvent<HTMLFormElement>) {
+  async function register(formValues: FormValues, event: FormEvent<HTMLFormElement>) {
     const first = FIELD_ORDER.find((name) => problems[name]);
     if (first) {
       setChecked(true);
@@ -67,7 +68,7 @@ export default function RegisterPage() {
       if (input instanceof HTMLElement) input.focus();
       return;
     }
-    await http.post(REGISTER_API, registrationBody(values));
+    await http.post(REGISTER_API, { ...registrationBody(values), ...captchaToken(formValues) });
     await completeLogin();
   }
 
@@ -110,6 +111,7 @@ export default function RegisterPage() {
           maxLength={REFERRAL_MAX_LENGTH}
           {...field('ref')}
         />
+        <CaptchaField action="register" />
         <Button type="submit" size="lg" fullWidth>
           {t('register.submit')}
         </Button>

@@ -1,9 +1,8 @@
 // /auth/2fa/setup (login needed): GET /api/user/auth/2fa/setup gives a new secret and its otpauth://
 // address; the user adds it to an authenticator app (scanning the QR code, opening the link on a
 // phone, or typing the secret), confirms with a code (POST), and sees the ten recovery codes once.
-import { Alert, Button, Card, Form, http, Icon, Page, Skeleton, TextField, theme, useApi, useErrorText, useSession, useTranslation, type FormValues } from '@orepanel/sdk';
+import { Alert, Button, Card, CopyButton, Form, http, Icon, Page, Skeleton, TextField, theme, type FormValues, useApi, useErrorText, useSession, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
-import { CopyButton } from './CopyButton';
 import { QrCodeImage } from './QrCodeImage';
 import { groupSecret, normaliseTwoFactorCode, TWO_FA_CODE_MAX_LENGTH } from './two-factor-code';
 

@@ -1,5 +1,6 @@
-// The auth plugin: login, registration, password reset, two-factor and logout pages. Setup only
-// hands the kernel lazy loaders, so each page is its own chunk, fetched when first shown.
+// The auth plugin: login (also with Discord/GitHub), registration, password reset, two-factor,
+// single sign-on (/auth/sso) and logout pages. Setup only hands the kernel lazy loaders, so each
+// page is its own chunk, fetched when first shown.
 import { definePlugin } from '@orepanel/sdk';
 
 export default definePlugin({
@@ -10,6 +11,7 @@ export default definePlugin({
     ctx.routes.provide('LogoutPage', () => import('./LogoutPage'));
     ctx.routes.provide('ForgotPasswordPage', () => import('./ForgotPasswordPage'));
     ctx.routes.provide('ResetPasswordPage', () => import('./ResetPasswordPage'));
+    ctx.routes.provide('SsoPage', () => import('./SsoPage'));
     ctx.routes.provide('TwoFactorVerifyPage', () => import('./TwoFactorVerifyPage'));
     ctx.routes.provide('TwoFactorSetupPage', () => import('./TwoFactorSetupPage'));
     ctx.routes.provide('TwoFactorDisbandPage', () => import('./TwoFactorDisbandPage'));

@@ -49,7 +49,11 @@ export class EmailVerification {
         const verified = owner
           ? Number((await ctx.db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).executeTakeFirst()).numUpdatedRows) === 1
           : false;
-        if (verified) await ctx.audit.record(request, { action: 'auth.email_verified', actorUserId: owner!.userId, targetUserId: owner!.userId, details: { email: owner!.email } });
+        if (verified) {
+          await ctx.audit.record(request, { action: 'auth.email_verified', actorUserId: owner!.userId, targetUserId: owner!.userId, details: { email: owner!.email } });
+          // e.g. earn-referrals pays the referrer only once the new account's address is proved
+          await ctx.events.emit('user.verified', { userId: owner!.userId });
+        }
         if (!wantsJson(request)) return reply.redirect(verified ? '/account?email_verified=1' : '/account?email_verified=0', 303);
         if (!verified) throw ctx.httpError(400, 'VERIFY_CODE_INVALID', INVALID_CODE_MESSAGE, 'code');
         return { success: true };

@@ -1,10 +1,14 @@
 // The auth plugin's API (reference paths): register, login by username or email, logout, forgot /
-// reset password, e-mail verification and two-factor authentication.
-import { ACCOUNT_RULES, defineServerPlugin } from '@orepanel/sdk/server';
+// reset password, e-mail verification and two-factor authentication; /auth/sso tokens and Discord /
+// GitHub sign-in and account linking (sso.ts, oauth.ts).
+import { ACCOUNT_RULES, defineServerPlugin, OAUTH_GRANTS } from '@orepanel/sdk/server';
+import { captchaTokenProperty, TurnstileCaptcha } from './captcha';
 import { EmailVerification } from './email-verification';
 import { noticeNewLogin } from './login-notice';
+import { registerOAuth } from './oauth';
 import { registerPasswordReset } from './password-reset';
 import { emptyQuery, successOnly } from './responses';
+import { registerSso } from './sso';
 import { AUTH_MIGRATIONS, type AuthTables } from './tables';
 import { SingleUseTokens } from './tokens';
 import { registerTwoFactor } from './two-factor';
@@ -23,6 +27,7 @@ const registerBody = {
     password: { type: 'string', minLength: password.minLength, maxLength: password.maxLength },
     // the referral code of ?ref= (issue 4 credits it); an empty value means none
     ref: { type: 'string', maxLength: 64 },
+    ...captchaTokenProperty,
   },
 } as const;
 
@@ -33,6 +38,7 @@ const loginBody = {
   properties: {
     login: { type: 'string', minLength: 1, maxLength: email.maxLength },
     password: { type: 'string', minLength: 1, maxLength: password.maxLength },
+    ...captchaTokenProperty,
   },
 } as const;
 
@@ -56,10 +62,13 @@ export default defineServerPlugin({
   register(app, ctx) {
     const db = ctx.db.withTables<AuthTables>();
     const tokens = new SingleUseTokens(db);
+    const captcha = new TurnstileCaptcha(ctx);
     const verification = new EmailVerification(ctx, tokens);
     verification.register(app);
-    registerPasswordReset(app, ctx, tokens);
+    registerPasswordReset(app, ctx, tokens, captcha);
     registerTwoFactor(app, ctx, db);
+    registerSso(app, ctx, db);
+    ctx.services.provide(OAUTH_GRANTS, registerOAuth(app, ctx, db));
 
     app.post<{ Body: RegisterBody }>(
       '/user/auth/register',
@@ -81,6 +90,7 @@ export default defineServerPlugin({
             throw ctx.httpError(403, 'REGISTRATION_DISABLED', 'Registration is currently disabled.');
           }
         },
+        preHandler: captcha.guard('register'),
       },
       async (request, reply) => {
         const body = request.body;
@@ -110,7 +120,7 @@ export default defineServerPlugin({
 
     app.post<{ Body: LoginBody }>(
       '/user/auth/login',
-      { config: { rateLimit: 'auth.login' }, schema: { body: loginBody, response: { 200: successOnly } } },
+      { config: { rateLimit: 'auth.login' }, schema: { body: loginBody, response: { 200: successOnly } }, preHandler: captcha.guard('login') },
       async (request, reply) => {
         const user = await ctx.auth.checkCredentials(request.body.login, request.body.password);
         if (!user) {

@@ -3,6 +3,7 @@
 // uses the token up and ends every session of the account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+import { captchaTokenProperty, type TurnstileCaptcha } from './captcha';
 import { successOnly, successWithMessage } from './responses';
 import type { SingleUseTokens } from './tokens';
 
@@ -14,7 +15,7 @@ const INVALID_TOKEN_MESSAGE = 'This password reset link is invalid or has expire
 
 const tokenField = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
-export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginContext, tokens: SingleUseTokens): void {
+export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginContext, tokens: SingleUseTokens, captcha: TurnstileCaptcha): void {
   const db = ctx.db;
 
   /** reset mails being queued after their answer was sent; a shutdown waits for them */
@@ -47,9 +48,15 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
     {
       config: { rateLimit: 'auth.forgot' },
       schema: {
-        body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 3, maxLength: email.maxLength, pattern: email.pattern } } },
+        body: {
+          type: 'object',
+          required: ['email'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', minLength: 3, maxLength: email.maxLength, pattern: email.pattern }, ...captchaTokenProperty },
+        },
         response: { 200: successWithMessage },
       },
+      preHandler: captcha.guard('forgot'),
     },
     async (request) => {
       if (!(await ctx.mail.enabled())) throw mailDisabled();
@@ -95,7 +102,8 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
       // whoever held a session (perhaps the one who took the account over) is signed out
       const ended = await ctx.auth.revokeSessions(owner.userId);
       // the link arrived at the account's address: that proves the address
-      await db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).execute();
+      const proved = await db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).where('verified', '=', 0).executeTakeFirst();
+      if (Number(proved.numUpdatedRows) === 1) await ctx.events.emit('user.verified', { userId: owner.userId });
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: null, targetUserId: owner.userId, details: { sessions_ended: ended } });
       return { success: true };
     },

@@ -1,5 +1,6 @@
 // The auth plugin's own tables: single-use tokens (password reset, e-mail verification) stored as
-// SHA-256 hashes, and two-factor secrets with their hashed recovery codes.
+// SHA-256 hashes, two-factor secrets with their hashed recovery codes, and federation (0002):
+// /auth/sso tokens, the key they are signed with, linked Discord/GitHub accounts and OAuth states.
 import type { Generated, Kysely } from 'kysely';
 import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
@@ -38,11 +39,69 @@ export interface RecoveryCodesTable {
   created_at: string;
 }
 
+/** Sign-in tokens an administrator issued for /auth/sso (see sso.ts): single use, short-lived. */
+export interface SsoTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the whole signed token */
+  token_hash: string;
+  /** the administrator who issued it (null once that account is gone) */
+  issued_by: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Keys the plugin signs with, sealed with ctx.secrets (one row per purpose, made on first use). */
+export interface SigningKeysTable {
+  purpose: string;
+  sealed_key: string;
+  created_at: string;
+}
+
+export type OAuthProviderId = 'discord' | 'github';
+
+/** A provider account linked to a panel user: one per provider and user, one user per provider account. */
+export interface OAuthAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: OAuthProviderId;
+  /** the provider's stable user id (Discord snowflake, GitHub numeric id) as text */
+  provider_user_id: string;
+  /** the name the provider showed at linking time, for the account page */
+  provider_username: string;
+  created_at: string;
+}
+
+export type OAuthPurpose = 'login' | 'link';
+/** what a state was begun for: the plugin's own flows, or a grant another plugin asked for (auth.oauth-grants, e.g. j4r) */
+export type OAuthStatePurpose = OAuthPurpose | (string & {});
+
+/** An OAuth authorization in flight: the state sent to the provider, bound to one browser (see oauth-state.ts). */
+export interface OAuthStatesTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the state parameter */
+  state_hash: string;
+  /** SHA-256 (hex) of the browser's binding cookie */
+  browser_hash: string;
+  provider: OAuthProviderId;
+  purpose: OAuthStatePurpose;
+  /** for a link (or a grant): the signed-in user who started it */
+  user_id: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** the plugin's tables, for ctx.db.withTables<AuthTables>() */
 export type AuthTables = {
   auth_tokens: AuthTokensTable;
   auth_two_factor: TwoFactorTable;
   auth_recovery_codes: RecoveryCodesTable;
+  auth_sso_tokens: SsoTokensTable;
+  auth_signing_keys: SigningKeysTable;
+  auth_oauth_accounts: OAuthAccountsTable;
+  auth_oauth_states: OAuthStatesTable;
 };
 
 export type AuthDb = Kysely<CoreDatabase & AuthTables>;
@@ -84,6 +143,54 @@ export const AUTH_MIGRATIONS: Record<string, ServerPluginMigration> = {
         .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('auth_recovery_codes_user_index').on('auth_recovery_codes').columns(['user_id', 'code_hash']).execute();
+    },
+  },
+  '0002_federation': {
+    async up(db, kit) {
+      await kit
+        .createTable('auth_sso_tokens')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('issued_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('used_at', TIMESTAMP)
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+
+      await kit
+        .createTable('auth_signing_keys')
+        .addColumn('purpose', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('sealed_key', 'varchar(255)', (c) => c.notNull())
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+
+      await kit
+        .createTable('auth_oauth_accounts')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('provider_user_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('provider_username', 'varchar(128)', (c) => c.notNull())
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        // one provider account links to at most one panel user, and a user to one account per provider
+        .addUniqueConstraint('auth_oauth_accounts_provider_account_unique', ['provider', 'provider_user_id'])
+        .addUniqueConstraint('auth_oauth_accounts_user_provider_unique', ['user_id', 'provider'])
+        .execute();
+
+      await kit
+        .createTable('auth_oauth_states')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('state_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('browser_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('purpose', 'varchar(8)', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('expires_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('used_at', TIMESTAMP)
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('auth_oauth_states_expiry_index').on('auth_oauth_states').column('expires_at').execute();
     },
   },
 };

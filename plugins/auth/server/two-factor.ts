@@ -178,9 +178,11 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
           .execute();
         await tx.updateTable('users').set({ two_fa_enabled: 1, updated_at: now }).where('id', '=', user.id).execute();
       });
-      // a change of what protects the account: a fresh session token, stamped as just verified
+      // a change of what protects the account: the other sessions never proved the new factor, so
+      // they end; this one gets a fresh token, stamped as just verified
+      const ended = await ctx.auth.revokeSessions(user.id, user.sessionId);
       await ctx.auth.rotateSession(request, reply, { twoFaVerified: true });
-      await ctx.audit.record(request, { action: 'auth.2fa_enable', actorUserId: user.id, targetUserId: user.id });
+      await ctx.audit.record(request, { action: 'auth.2fa_enable', actorUserId: user.id, targetUserId: user.id, details: { sessions_ended: ended } });
       return { success: true, recovery_codes: codes };
     },
   );
@@ -263,6 +265,10 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
         await tx.deleteFrom('auth_two_factor').where('user_id', '=', session.userId).execute();
         await tx.updateTable('users').set({ two_fa_enabled: 0, updated_at: now }).where('id', '=', session.userId).execute();
       });
+      // a change of what protects the account: this session continues under a fresh token. The other
+      // sessions stay: each passed the factor at its login, and ending them would only sign the
+      // owner out while whoever turned it off keeps the session they did it from.
+      await ctx.auth.rotateSession(request, reply);
       await ctx.audit.record(request, { action: 'auth.2fa_disable', actorUserId: session.userId, targetUserId: session.userId });
       return respond(request, reply, 200, null, '', '/account?two_fa=disabled');
     },

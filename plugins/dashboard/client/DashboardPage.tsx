@@ -1,11 +1,12 @@
 // /dashboard: a greeting, the coin balance and activity, the resources the customer owns (all from the
-// session, which the kernel refreshes every 60 s: spec §4), then what other plugins contribute:
-// announcements first, widgets after.
+// session, which the kernel refreshes every 60 s: spec §4), the latest coin movements (paged), then
+// what other plugins contribute: announcements first, widgets after.
 import {
   Alert,
   Card,
   EmptyState,
   Grid,
+  LedgerList,
   Page,
   Skeleton,
   Slot,
@@ -76,6 +77,11 @@ export default function DashboardPage() {
           <StatGrid stats={resourceStats(t, billing)} />
         </DashboardSection>
       )}
+
+      <DashboardSection title={t('sections.transactions')} hint={t('sections.transactionsHint')}>
+        {/* keyed on the balance: when a refresh brings a new balance, the list shows what moved it */}
+        <LedgerList key={String(billing?.coins ?? '')} url="/api/user/wallet/transactions" perPage={5} caption={t('sections.transactions')} />
+      </DashboardSection>
 
       <DashboardSection title={t('sections.announcements')}>
         <div css={{ display: 'grid', gap: 14 }}>

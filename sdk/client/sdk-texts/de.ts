@@ -31,6 +31,16 @@ const texts: SdkTexts = {
   listFailed: 'Diese Liste konnte nicht geladen werden.',
   cancel: 'Abbrechen',
   actionFailed: 'Die Aktion konnte nicht ausgeführt werden.',
+  ledgerTitle: 'Transaktionen',
+  ledgerEmpty: 'Noch keine Münzbewegungen.',
+  ledgerAmount: 'Betrag',
+  ledgerKind: 'Art',
+  ledgerWhy: 'Grund oder Referenz',
+  ledgerBalance: 'Guthaben danach',
+  ledgerWhen: 'Wann',
+  copy: 'Kopieren',
+  copied: 'Kopiert',
+  copyFailed: 'Kopieren nicht möglich: Text markieren und von Hand kopieren',
 };
 
 export default texts;

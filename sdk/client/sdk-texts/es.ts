@@ -31,6 +31,16 @@ const texts: SdkTexts = {
   listFailed: 'No se pudo cargar esta lista.',
   cancel: 'Cancelar',
   actionFailed: 'No se pudo realizar la acción.',
+  ledgerTitle: 'Transacciones',
+  ledgerEmpty: 'Todavía no hay movimientos de monedas.',
+  ledgerAmount: 'Cantidad',
+  ledgerKind: 'Tipo',
+  ledgerWhy: 'Motivo o referencia',
+  ledgerBalance: 'Saldo después',
+  ledgerWhen: 'Cuándo',
+  copy: 'Copiar',
+  copied: 'Copiado',
+  copyFailed: 'No se pudo copiar: selecciona el texto y cópialo a mano',
 };
 
 export default texts;

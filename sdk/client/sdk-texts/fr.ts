@@ -31,6 +31,16 @@ const texts: SdkTexts = {
   listFailed: 'Cette liste n’a pas pu être chargée.',
   cancel: 'Annuler',
   actionFailed: 'L’action n’a pas pu être effectuée.',
+  ledgerTitle: 'Transactions',
+  ledgerEmpty: 'Aucun mouvement de pièces pour l’instant.',
+  ledgerAmount: 'Montant',
+  ledgerKind: 'Type',
+  ledgerWhy: 'Motif ou référence',
+  ledgerBalance: 'Solde après',
+  ledgerWhen: 'Quand',
+  copy: 'Copier',
+  copied: 'Copié',
+  copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le à la main',
 };
 
 export default texts;

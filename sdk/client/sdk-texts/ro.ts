@@ -31,6 +31,16 @@ const texts: SdkTexts = {
   listFailed: 'Lista nu a putut fi încărcată.',
   cancel: 'Anulează',
   actionFailed: 'Acțiunea nu a putut fi făcută.',
+  ledgerTitle: 'Tranzacții',
+  ledgerEmpty: 'Nicio mișcare de monede încă.',
+  ledgerAmount: 'Sumă',
+  ledgerKind: 'Tip',
+  ledgerWhy: 'Motiv sau referință',
+  ledgerBalance: 'Sold după',
+  ledgerWhen: 'Când',
+  copy: 'Copiază',
+  copied: 'Copiat',
+  copyFailed: 'Nu s-a putut copia: selectează textul și copiază-l manual',
 };
 
 export default texts;

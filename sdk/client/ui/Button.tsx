@@ -57,6 +57,8 @@ export interface ButtonProps {
   to?: string;
   /** with `to`: replace the history entry */
   replace?: boolean;
+  /** with `to`: load the address as a new page, not through the router (a server path such as an OAuth start) */
+  reloadDocument?: boolean;
   /** an icon before the text */
   icon?: IconName;
   /** takes the whole width of its container */
@@ -82,6 +84,7 @@ export function Button({
   onClick,
   to,
   replace,
+  reloadDocument,
   icon,
   fullWidth,
   children,
@@ -105,6 +108,7 @@ export function Button({
       <Link
         to={to}
         replace={replace}
+        reloadDocument={reloadDocument}
         css={styles}
         className={className}
         aria-disabled={inert || undefined}

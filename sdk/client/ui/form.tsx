@@ -172,6 +172,40 @@ function useFormField(name: string | undefined): { serverError: string | undefin
   };
 }
 
+/** The attributes that tie a control to its label, hint and error. */
+interface ControlWiring {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldWiring {
+  id: string;
+  /** the error to show: the caller's own, else the Form's server error for this field */
+  shown: string | undefined;
+  control: ControlWiring;
+  /** call on every change: the user is correcting the field, so its server error goes */
+  clearServerError(): void;
+}
+
+/**
+ * One field's wiring, the same for every input kind: a stable id (the caller's or a generated one),
+ * registration with the enclosing Form, which error shows, and the aria attributes that point at it.
+ */
+function useFieldWiring(name: string, givenId: string | undefined, hint: ReactNode, error: string | null | undefined): FieldWiring {
+  const autoId = useId();
+  const id = givenId ?? `f${autoId.replace(/:/g, '')}`;
+  const field = useFormField(name);
+  const shown = error || field.serverError || undefined;
+  return {
+    id,
+    shown,
+    control: { id, name, 'aria-invalid': shown ? true : undefined, 'aria-describedby': describedBy(id, hint, shown) },
+    clearServerError: field.clear,
+  };
+}
+
 const labelStyle = css({ fontSize: theme.font.size.sm, fontWeight: theme.font.weight.medium, color: c.text });
 const hintStyle = css({ margin: 0, fontSize: theme.font.size.sm, color: c.muted, lineHeight: 1.4 });
 const errorStyle = css({ margin: 0, fontSize: theme.font.size.sm, color: c.danger, lineHeight: 1.4, display: 'flex', gap: 6, alignItems: 'flex-start' });
@@ -245,23 +279,17 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled text input with hint and error. */
 export function TextField({ label, name, type = 'text', value, onChange, error, hint, endAdornment, id: givenId, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const id = givenId ?? `f${autoId.replace(/:/g, '')}`;
-  const field = useFormField(name);
-  const shown = error || field.serverError || undefined;
+  const field = useFieldWiring(name, givenId, hint, error);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={shown}>
+    <FieldShell id={field.id} label={label} hint={hint} error={field.shown}>
       <div css={{ position: 'relative', display: 'flex' }}>
         <input
-          id={id}
-          name={name}
+          {...field.control}
           type={type}
           value={value}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={describedBy(id, hint, shown)}
           css={[controlStyle, endAdornment ? css({ paddingRight: 44 }) : undefined]}
           onChange={(event) => {
-            field.clear();
+            field.clearServerError();
             onChange?.(event.target.value, event);
           }}
           {...rest}
@@ -286,22 +314,16 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 
 /** A labelled multi-line text input with hint and error. */
 export function TextArea({ label, name, value, onChange, error, hint, code, rows = 4, id: givenId, ...rest }: TextAreaProps) {
-  const autoId = useId();
-  const id = givenId ?? `f${autoId.replace(/:/g, '')}`;
-  const field = useFormField(name);
-  const shown = error || field.serverError || undefined;
+  const field = useFieldWiring(name, givenId, hint, error);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={shown}>
+    <FieldShell id={field.id} label={label} hint={hint} error={field.shown}>
       <textarea
-        id={id}
-        name={name}
+        {...field.control}
         value={value}
         rows={rows}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(id, hint, shown)}
         css={[controlStyle, css({ resize: 'vertical', lineHeight: 1.5 }), code ? css({ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }) : undefined]}
         onChange={(event) => {
-          field.clear();
+          field.clearServerError();
           onChange?.(event.target.value, event);
         }}
         {...rest}
@@ -357,22 +379,16 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 
 /** A labelled checkbox. */
 export function Checkbox({ label, name, checked, onChange, hint, error, id: givenId, ...rest }: CheckboxProps) {
-  const autoId = useId();
-  const id = givenId ?? `f${autoId.replace(/:/g, '')}`;
-  const field = useFormField(name);
-  const shown = error || field.serverError || undefined;
+  const { id, shown, control, clearServerError } = useFieldWiring(name, givenId, hint, error);
   return (
     <div css={{ display: 'grid', gap: 4 }}>
       <label htmlFor={id} css={{ display: 'flex', gap: 10, alignItems: 'flex-start', cursor: 'pointer', fontSize: theme.font.size.md, color: c.text, lineHeight: 1.4 }}>
         <input
-          id={id}
-          name={name}
+          {...control}
           type="checkbox"
           checked={checked}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={describedBy(id, hint, shown)}
           onChange={(event) => {
-            field.clear();
+            clearServerError();
             onChange?.(event.target.checked, event);
           }}
           css={{
@@ -422,20 +438,14 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 
 /** A labelled native select (works well on phones). */
 export function Select({ label, name, options, value, onChange, placeholder, hint, error, id: givenId, ...rest }: SelectProps) {
-  const autoId = useId();
-  const id = givenId ?? `f${autoId.replace(/:/g, '')}`;
-  const field = useFormField(name);
-  const shown = error || field.serverError || undefined;
+  const field = useFieldWiring(name, givenId, hint, error);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={shown}>
+    <FieldShell id={field.id} label={label} hint={hint} error={field.shown}>
       <select
-        id={id}
-        name={name}
+        {...field.control}
         value={value}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(id, hint, shown)}
         onChange={(event) => {
-          field.clear();
+          field.clearServerError();
           onChange?.(event.target.value, event);
         }}
         css={[controlStyle, css({ appearance: 'auto', cursor: 'pointer' })]}

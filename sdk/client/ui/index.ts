@@ -73,3 +73,8 @@ export { PermissionGate, useHasPermission, type PermissionGateProps } from './ac
 export { ConfirmPanel, confirmAction, type ConfirmActionOptions, type ConfirmActionResult, type ConfirmPanelProps } from './confirm';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { LoadError, type LoadErrorProps } from './load-error';
+export { LedgerList, type LedgerListProps } from './ledger';
+export { ResourceState, EmptyStateCard, type ResourceStateProps } from './resource-state';
+export { RowActions, type RowAction } from './row-actions';
+export { Avatar, RoleBadge, initialsOf, roleColor, DEFAULT_ROLE_COLOR, type AvatarProps, type RoleBadgeProps } from './user-identity';
+export { CopyButton, type CopyButtonProps } from './copy-button';

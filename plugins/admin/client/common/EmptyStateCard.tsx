@@ -1,10 +1,2 @@
-// An empty state inside a card (a page with nothing to show).
-import { Card, EmptyState, type EmptyStateProps } from '@orepanel/sdk';
-
-export function EmptyStateCard(props: EmptyStateProps) {
-  return (
-    <Card>
-      <EmptyState {...props} />
-    </Card>
-  );
-}
+// Moved to the sdk (a second plugin's admin screens needed it); kept here so the admin screens' imports stay short.
+export { EmptyStateCard } from '@orepanel/sdk';

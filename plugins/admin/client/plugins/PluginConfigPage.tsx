@@ -1,6 +1,7 @@
 // /mc-admin/plugins/:identifier/config: the settings the plugin declares in its plugin.json, with the
-// same typed form as the core settings (secrets write-only).
-import { Button, http, Page, useApi, useParams, useTranslation } from '@orepanel/sdk';
+// same typed form as the core settings (secrets write-only), then whatever the plugin contributes to
+// the slot admin.plugin-config.<id> — configuration a settings form cannot hold (earn-j4r's guild list).
+import { Button, http, Page, Slot, useApi, useParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminPath, adminUrl, type AdminPlugin, type SettingDescriptor } from '../admin-api';
 import { EmptyStateCard } from '../common/EmptyStateCard';
@@ -49,6 +50,7 @@ export default function PluginConfigPage() {
           )
         }
       </ResourceState>
+      <Slot name={`admin.plugin-config.${identifier}`} />
     </Page>
   );
 }

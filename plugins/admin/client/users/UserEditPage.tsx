@@ -1,12 +1,13 @@
 // /mc-admin/users/:uuid/edit: role, names, username, e-mail and resource limits; ban with a reason
-// or unban; the coin balance read-only (coins move only through the wallet ledger, issue 4); and the
+// or unban; the balance with adjustments through the wallet ledger and the ledger itself; and the
 // account's activity. Only what changed is sent; the server's field errors land on their fields.
-import { Button, Page, PermissionGate, useApi, useParams, useTranslation } from '@orepanel/sdk';
+import { Button, LedgerList, Page, PermissionGate, theme, useApi, useHasPermission, useParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminPath, adminUrl, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { ResourceState } from '../common/ResourceState';
 import { BanCard } from './BanCard';
+import { ReviewFlagsCard } from './ReviewFlagsCard';
 import { CoinsCard } from './CoinsCard';
 import { UserAccountForm } from './UserAccountForm';
 import { UserActivity } from './UserActivity';
@@ -18,6 +19,13 @@ export default function UserEditPage() {
   // the newest copy: what the last save answered, else what was loaded
   const [saved, setSaved] = useState<AdminUser | null>(null);
   const user = saved ?? loaded.data?.user;
+  const canEdit = useHasPermission(PERMISSIONS.usersEdit);
+  // bumped by an adjustment: the ledger list reloads from its first page
+  const [ledgerVersion, setLedgerVersion] = useState(0);
+  const adjusted = (balance: number) => {
+    if (user) setSaved({ ...user, coins: balance });
+    setLedgerVersion((v) => v + 1);
+  };
 
   return (
     <Page
@@ -43,8 +51,15 @@ export default function UserEditPage() {
           <div css={{ display: 'grid', gap: 20, gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' } }}>
             <UserAccountForm key={current.updated_at} user={current} onSaved={setSaved} />
             <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>
-              <CoinsCard coins={current.coins} />
+              <CoinsCard uuid={current.uuid} coins={current.coins} editable={canEdit} onAdjusted={adjusted} />
               <BanCard user={current} onSaved={setSaved} />
+              <ReviewFlagsCard uuid={current.uuid} />
+            </div>
+            <div css={{ '@media (min-width: 1100px)': { gridColumn: '1 / -1' } }}>
+              <section css={{ display: 'grid', gap: 10 }}>
+                <h2 css={{ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.semibold }}>{t('transactions.title')}</h2>
+                <LedgerList key={ledgerVersion} url={adminUrl.userTransactions(current.uuid)} caption={t('transactions.title')} />
+              </section>
             </div>
             <div css={{ '@media (min-width: 1100px)': { gridColumn: '1 / -1' } }}>
               <UserActivity uuid={current.uuid} />

@@ -1,6 +1,7 @@
 // /mc-admin/users: every account, searched by username, e-mail or uuid, paged on the server.
 import {
   Badge,
+  Checkbox,
   Page,
   PagedList,
   theme,
@@ -9,7 +10,7 @@ import {
   useTranslation,
   type DataColumn,
 } from '@orepanel/sdk';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { adminPath, adminUrl, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { useDateTime } from '../common/format';
@@ -17,7 +18,9 @@ import { RowActions } from '../common/RowActions';
 
 export default function UsersPage() {
   const { t } = useTranslation('admin');
-  const list = usePagedList<AdminUser>(adminUrl.users(), { perPage: 20 });
+  // the review queue: only accounts with an open anti-abuse flag
+  const [flaggedOnly, setFlaggedOnly] = useState(false);
+  const list = usePagedList<AdminUser>(flaggedOnly ? `${adminUrl.users()}?flagged=true` : adminUrl.users(), { perPage: 20 });
   const mayEdit = useHasPermission(PERMISSIONS.usersEdit);
   const mayDelete = useHasPermission(PERMISSIONS.usersDelete);
   const dateTime = useDateTime();
@@ -39,8 +42,12 @@ export default function UsersPage() {
       {
         id: 'status',
         header: t('users.columns.status'),
-        cell: (user) =>
-          user.banned ? <Badge tone="danger">{t('users.status.banned')}</Badge> : user.verified ? <Badge tone="success">{t('users.status.active')}</Badge> : <Badge tone="warning">{t('users.status.unverified')}</Badge>,
+        cell: (user) => (
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+            {user.banned ? <Badge tone="danger">{t('users.status.banned')}</Badge> : user.verified ? <Badge tone="success">{t('users.status.active')}</Badge> : <Badge tone="warning">{t('users.status.unverified')}</Badge>}
+            {(user.review_flags ?? []).length > 0 && <Badge tone="warning">{t('reviewFlags.badge')}</Badge>}
+          </div>
+        ),
       },
       { id: 'coins', header: t('users.columns.coins'), align: 'end', cell: (user) => t('common.count', { value: user.coins }) },
       { id: 'created', header: t('users.columns.created'), cell: (user) => dateTime(user.created_at) },
@@ -64,7 +71,11 @@ export default function UsersPage() {
   }, [t, mayEdit, mayDelete, dateTime]);
 
   return (
-    <Page title={t('users.title')} description={t('users.description')}>
+    <Page
+      title={t('users.title')}
+      description={t('users.description')}
+      actions={<Checkbox label={t('reviewFlags.onlyFlagged')} name="flagged" checked={flaggedOnly} onChange={setFlaggedOnly} />}
+    >
       <PagedList
         list={list}
         caption={t('users.title')}

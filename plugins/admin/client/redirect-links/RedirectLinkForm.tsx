@@ -1,0 +1,107 @@
+// The create and edit form of a redirect link: name, address (http or https only), icon and order,
+// with the entry as the sidebar will show it.
+import { Alert, Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, useTranslation } from '@orepanel/sdk';
+import { useMemo, useState } from 'react';
+import type { RedirectLink } from '../admin-api';
+import { checkRedirectLinkForm, EMPTY_REDIRECT_LINK, formValuesOf, problemValues, redirectLinkChanges, type RedirectLinkBody, type RedirectLinkFormProblems, type RedirectLinkFormValues } from './redirect-link-form';
+
+export interface RedirectLinkFormProps {
+  /** the link being edited; null for a new one */
+  initial: RedirectLink | null;
+  /** sends the changed fields (a new link: all of them) */
+  onSubmit(changes: Partial<RedirectLinkBody>): Promise<void>;
+  submitText: string;
+}
+
+export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLinkFormProps) {
+  const { t } = useTranslation('admin');
+  const [values, setValues] = useState<RedirectLinkFormValues>(initial ? formValuesOf(initial) : EMPTY_REDIRECT_LINK);
+  const [problems, setProblems] = useState<RedirectLinkFormProblems>({});
+  const [unchanged, setUnchanged] = useState(false);
+  const iconOptions = useMemo(() => [{ value: '', label: t('redirectLinks.form.defaultIcon') }, ...ICON_NAMES.map((name) => ({ value: name, label: name }))], [t]);
+
+  const set = (field: keyof RedirectLinkFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+    setUnchanged(false);
+  };
+  const problem = (field: keyof RedirectLinkFormValues) => (problems[field] ? t(problems[field]!, problemValues(field)) : undefined);
+
+  async function submit() {
+    const found = checkRedirectLinkForm(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const changes = redirectLinkChanges(initial, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    await onSubmit(changes);
+  }
+
+  const previewIcon = values.icon !== '' && isIconName(values.icon) ? values.icon : 'link';
+  return (
+    <Card>
+      <Form onSubmit={submit} aria-label={submitText} noValidate>
+        {unchanged && (
+          <Alert tone="info" onClose={() => setUnchanged(false)}>
+            {t('userEdit.nothingChanged')}
+          </Alert>
+        )}
+        <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
+          <TextField
+            label={t('redirectLinks.form.name')}
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            error={problem('name')}
+            hint={t('redirectLinks.form.nameHint')}
+            maxLength={64}
+            autoComplete="off"
+          />
+          <TextField
+            label={t('redirectLinks.form.url')}
+            name="url"
+            type="url"
+            inputMode="url"
+            value={values.url}
+            onChange={set('url')}
+            error={problem('url')}
+            hint={t('redirectLinks.form.urlHint')}
+            placeholder="https://"
+            maxLength={2048}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <Select label={t('redirectLinks.form.icon')} name="icon" value={values.icon} onChange={set('icon')} options={iconOptions} error={problem('icon')} />
+          <TextField
+            label={t('redirectLinks.form.order')}
+            name="order"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={values.order}
+            onChange={set('order')}
+            error={problem('order')}
+            hint={t('redirectLinks.form.orderHint')}
+          />
+        </Grid>
+        <div>
+          <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, marginBottom: 6 }}>{t('redirectLinks.form.preview')}</div>
+          <div
+            data-testid="redirect-link-preview"
+            css={{ display: 'inline-flex', alignItems: 'center', gap: 10, padding: '8px 12px', borderRadius: theme.radii.md, background: theme.colors.surfaceHover, color: theme.colors.text, maxWidth: '100%' }}
+          >
+            <Icon name={previewIcon} size={18} />
+            <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{values.name.trim() || t('redirectLinks.form.previewEmpty')}</span>
+            <Icon name="external" size={14} />
+          </div>
+        </div>
+        <div>
+          <Button type="submit">{submitText}</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

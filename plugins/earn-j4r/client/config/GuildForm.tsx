@@ -1,0 +1,110 @@
+// Adding or editing one Discord server of the join-for-rewards list. The Discord id is typed once,
+// when the server is added (rewards are tied to it); server errors land next to their field.
+import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useTranslation } from '@orepanel/sdk';
+import { useState } from 'react';
+import { GUILD_LIMITS } from '../../shared/guild-rules';
+import { checkGuildForm, EMPTY_GUILD_FORM, guildBody, type GuildBody, type GuildFormProblems, type GuildFormValues } from './guild-form';
+
+export interface GuildFormProps {
+  /** the guild being edited; null to add one */
+  initial: GuildFormValues | null;
+  onSubmit(body: GuildBody): Promise<void>;
+  onCancel(): void;
+}
+
+export function GuildForm({ initial, onSubmit, onCancel }: GuildFormProps) {
+  const { t } = useTranslation('earn-j4r');
+  const [values, setValues] = useState<GuildFormValues>(initial ?? EMPTY_GUILD_FORM);
+  const [problems, setProblems] = useState<GuildFormProblems>({});
+  const [unchanged, setUnchanged] = useState(false);
+  const title = initial ? t('config.form.editTitle', { name: initial.name }) : t('config.form.addTitle');
+
+  const set =
+    <K extends keyof GuildFormValues>(field: K) =>
+    (value: GuildFormValues[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setProblems((p) => ({ ...p, [field]: undefined }));
+      setUnchanged(false);
+    };
+  const problem = (field: keyof GuildFormValues) => (problems[field] ? t(problems[field]!) : undefined);
+
+  async function submit() {
+    const found = checkGuildForm(values, initial === null);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const body = guildBody(initial, values);
+    if (Object.keys(body).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    await onSubmit(body);
+  }
+
+  return (
+    <Card title={title}>
+      <Form onSubmit={submit} aria-label={title} noValidate>
+        {unchanged && (
+          <Alert tone="info" onClose={() => setUnchanged(false)}>
+            {t('config.form.nothingChanged')}
+          </Alert>
+        )}
+        <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
+          <TextField
+            label={t('config.form.guildId')}
+            name="guild_id"
+            value={values.guild_id}
+            onChange={set('guild_id')}
+            error={problem('guild_id')}
+            hint={initial ? t('config.form.guildIdFixed') : t('config.form.guildIdHint')}
+            disabled={initial !== null}
+            inputMode="numeric"
+            maxLength={20}
+            autoComplete="off"
+          />
+          <TextField label={t('config.form.name')} name="name" value={values.name} onChange={set('name')} error={problem('name')} maxLength={GUILD_LIMITS.nameMaxLength} autoComplete="off" />
+          <TextField
+            label={t('config.form.coins')}
+            name="coins"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={GUILD_LIMITS.maxCoins}
+            step={1}
+            value={values.coins}
+            onChange={set('coins')}
+            error={problem('coins')}
+          />
+        </Grid>
+        <TextField
+          label={t('config.form.invite')}
+          name="invite_url"
+          type="url"
+          value={values.invite_url}
+          onChange={set('invite_url')}
+          error={problem('invite_url')}
+          hint={t('config.form.inviteHint')}
+          maxLength={GUILD_LIMITS.inviteMaxLength}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('config.form.icon')}
+          name="icon_url"
+          type="url"
+          value={values.icon_url}
+          onChange={set('icon_url')}
+          error={problem('icon_url')}
+          hint={t('config.form.iconHint')}
+          maxLength={GUILD_LIMITS.iconMaxLength}
+          autoComplete="off"
+        />
+        <Checkbox label={t('config.form.enabled')} name="enabled" checked={values.enabled} onChange={set('enabled')} hint={t('config.form.enabledHint')} />
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <Button type="submit">{initial ? t('config.form.save') : t('config.form.add')}</Button>
+          <Button variant="ghost" onClick={onCancel}>
+            {t('config.form.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+// The profiles plugin's addresses (server/index.ts) and the admin API's support-PIN lookup it uses.
+export const profileUrl = (uuid: string) => `/api/user/profile/${encodeURIComponent(uuid)}`;
+export const SEARCH_URL = '/api/user/search';
+/** the admin dashboard's support component answers it (server/admin/dashboard.ts) */
+export const supportPinUrl = (pin: string) => `/api/admin/dashboard/support/pins/${encodeURIComponent(pin)}`;
+/** who may look a user up by support PIN: the spec §6 dashboard component "support.view" */
+export const SUPPORT_PIN_PERMISSION = 'admin.dashboard.components.support.view';
+
+/** One account GET /api/admin/dashboard/support/pins/{pin} finds. */
+export interface PinMatch {
+  uuid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number;
+  role_name: string;
+  banned: boolean;
+  created_at: string;
+}

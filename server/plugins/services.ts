@@ -1,0 +1,32 @@
+// ctx.services: the registry behind the sdk's typed service references (sdk/services.ts). One per
+// panel; each plugin gets a view that may provide only services named after itself and get only
+// those of the plugins it requires.
+import { SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from '../../sdk/services';
+
+function checkRef(ref: ServiceRef<unknown>): void {
+  if (!ref || ref.$$type !== SERVICE_REF_BRAND) throw new TypeError('ctx.services: expected a reference made by createServiceRef()');
+}
+
+export class ServiceRegistry {
+  private readonly provided = new Map<string, unknown>();
+
+  /** The view of the registry plugin `pluginId` (with its manifest's `requires`) gets. */
+  forPlugin(pluginId: string, requires: readonly string[]): PluginServices {
+    return {
+      provide: (ref, implementation) => {
+        checkRef(ref);
+        if (ref.provider !== pluginId) throw new Error(`plugin "${pluginId}" may not provide service "${ref.id}" (only plugin "${ref.provider}" may)`);
+        if (this.provided.has(ref.id)) throw new Error(`service "${ref.id}" is already provided`);
+        this.provided.set(ref.id, implementation);
+      },
+      get: <T>(ref: ServiceRef<T>): T => {
+        checkRef(ref);
+        if (ref.provider !== pluginId && !requires.includes(ref.provider)) {
+          throw new Error(`plugin "${pluginId}" uses service "${ref.id}" but does not list plugin "${ref.provider}" in its plugin.json "requires"`);
+        }
+        if (!this.provided.has(ref.id)) throw new Error(`service "${ref.id}" is not provided (plugin "${ref.provider}" did not load or does not offer it)`);
+        return this.provided.get(ref.id) as T;
+      },
+    };
+  }
+}
