@@ -1,5 +1,5 @@
 // AFK sockets (issue 4): N concurrent AFK sockets on one panel instance (BENCH_AFK_SOCKETS, default
-// 10,000), each a different user heart-beating every 15 s as a visible page does. Reports the panel's
+// 10,000), each a different user heart-beating every 10 s as a visible page does. Reports the panel's
 // memory and CPU per socket against a baseline measured in the same run — N idle connections to a
 // bare `ws` server — and checks the payouts exactly: every socket must be paid each full minute it
 // was observed, once, and nothing else. Real time: it runs BENCH_AFK_MINUTES (default 2) paid
@@ -14,7 +14,8 @@ import { freePort, ROOT, startPanel } from './lib.mjs';
 
 const SOCKETS = Number(process.env.BENCH_AFK_SOCKETS ?? 10_000);
 const MINUTES = Math.max(1, Number(process.env.BENCH_AFK_MINUTES ?? 2));
-const HEARTBEAT_MS = 15_000;
+// as the page does (plugins/earn-afk/shared/protocol.ts HEARTBEAT_INTERVAL_MS)
+const HEARTBEAT_MS = 10_000;
 const CONNECT_CONCURRENCY = 200;
 const MINUTE_MS = 60_000;
 
@@ -123,7 +124,7 @@ function connect(url, headers) {
   });
 }
 
-/** One AFK page: heartbeats every 15 s (first one at once, the rest spread out), remembers the server's word. */
+/** One AFK page: heartbeats every 10 s (first one at once, the rest spread out), remembers the server's word. */
 function afkPage(socket, user) {
   const page = { user, socket, firstPayableEnd: null, session: { minutes: 0, coins: 0 }, status: null, beat: null, dropped: null, stopping: false };
   socket.on('error', () => {});

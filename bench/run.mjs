@@ -3,9 +3,10 @@
 import { run as afkSockets } from './afk-sockets.mjs';
 import { run as bundleBudget } from './bundle-budget.mjs';
 import { run as sessionThroughput } from './session-throughput.mjs';
+import { run as walletTransfers } from './wallet-transfers.mjs';
 
 const only = process.argv[2];
-const benches = { session: sessionThroughput, bundle: bundleBudget, afk: afkSockets };
+const benches = { session: sessionThroughput, bundle: bundleBudget, afk: afkSockets, wallet: walletTransfers };
 for (const [name, bench] of Object.entries(benches)) {
   if (only && only !== name) continue;
   console.log(`\n## ${name}`);

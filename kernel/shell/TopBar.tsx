@@ -122,7 +122,8 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       >
         <Icon name="menu" size={20} />
       </button>
-      <h1
+      {/* the page's own <h1> (in <main>) is the document's heading; this is its echo in the bar */}
+      <div
         data-testid="page-title"
         css={{
           flex: 1,
@@ -136,7 +137,7 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
         }}
       >
         {title ?? ''}
-      </h1>
+      </div>
       {look.showSearchBar && hasLookup && <LookupSearch />}
       <CoinsBadge />
       <div css={{ display: 'none', [theme.breakpoints.sm]: { display: 'block' } }}>

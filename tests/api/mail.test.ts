@@ -210,7 +210,7 @@ describe.each(testDialects())('mail on %s', (dialect) => {
 
       expect((await api('DELETE', `/${id}`)).json()).toEqual({ success: true });
       expect((await api('GET', `/${id}`)).statusCode).toBe(404);
-      const actions = (await panel.services.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'admin.mail_template.%').execute()).map((r) => r.action);
+      const actions = (await panel.services.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'admin.mail_template.%').orderBy('id').execute()).map((r) => r.action);
       expect(actions).toEqual(['admin.mail_template.create', 'admin.mail_template.update', 'admin.mail_template.delete']);
     });
 

@@ -1,4 +1,4 @@
-// The page's side of the AFK socket: connects, sends a heartbeat every 15 s while the page is
+// The page's side of the AFK socket: connects, sends a heartbeat every 10 s while the page is
 // visible (Page Visibility API) and one "hidden" message when it is not, reconnects with exponential
 // backoff when the connection drops, and keeps this page's totals across reconnects. The server
 // decides what is paid; this hook only reports what it says.

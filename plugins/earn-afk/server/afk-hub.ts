@@ -2,7 +2,7 @@
 // one at a time in arrival order on its own queue, and a socket settles the minutes that ended
 // before applying anything newer — so what it is paid for depends only on what the server observed,
 // in order. One paying socket per user across tabs AND instances: the socket that holds the
-// ctx.leases lease `user:<id>` (Redis or the database) earns; the others wait on standby. A newer
+// ctx.leases lease `user:<uuid>` (Redis or the database) earns; the others wait on standby. A newer
 // tab does not take the lease by itself (two visible tabs would otherwise steal it from each other
 // and neither would ever complete a minute); it waits, and takes it when the holder hides, stops
 // heart-beating or closes — or at once when the user presses "earn here instead" (takeover).
@@ -24,6 +24,7 @@ export const LEASE_TTL_MS = 60_000;
  * heartbeats of every socket for seconds (they would arrive "late" and break their stretches).
  */
 const REVIEW_BATCH = 50;
+/** per user and instance: enough for every tab anyone keeps open, not enough to exhaust memory */
 const MAX_SOCKETS_PER_USER = 8;
 const MESSAGE_WINDOW_MS = 10_000;
 const MAX_MESSAGES_PER_WINDOW = 30;
@@ -99,11 +100,6 @@ export class AfkHub {
         if (id === ctx.id && !enabled) this.closeWhere(() => true, AFK_CLOSE.FEATURE_DISABLED, 'AFK is turned off');
       }),
     );
-  }
-
-  /** Number of open AFK sockets on this instance (the bench reads it through the status route). */
-  get size(): number {
-    return this.connections.size;
   }
 
   /** A socket the route accepted (session, origin and flag already checked). Listeners attach now. */
@@ -238,7 +234,7 @@ export class AfkHub {
     if (!(await this.renew(conn))) return;
     if (!(await this.sessionValid(conn))) return this.refuse(conn, AFK_CLOSE.SESSION_ENDED, 'session ended');
     conn.rates = await this.payouts.rates();
-    const outcome = await this.payouts.payMinute(conn.userId, minute, conn.rates);
+    const outcome = await this.payouts.payMinute(conn.userId, minute, conn.rates, conn.today);
     conn.today = { day: dayOf(minute * MINUTE_MS), earned: outcome.earnedToday };
     if (outcome.paid > 0) {
       conn.minutes++;

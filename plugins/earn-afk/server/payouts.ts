@@ -56,12 +56,16 @@ export class AfkPayouts {
     return row ? Number(row.coins) : 0;
   }
 
-  /** Pays `minute` (whole minutes since the epoch) to `userId`, at most once ever, within the day's cap. */
-  async payMinute(userId: number, minute: number, rates: AfkRates): Promise<MinuteOutcome> {
+  /**
+   * Pays `minute` (whole minutes since the epoch) to `userId`, at most once ever, within the day's cap.
+   * `earnedSoFar`: what the caller knows was paid on the minute's day (saves a read; a stale value
+   * only costs a retry, the cap itself is checked in the transaction).
+   */
+  async payMinute(userId: number, minute: number, rates: AfkRates, earnedSoFar?: { day: number; earned: number }): Promise<MinuteOutcome> {
     const day = dayOf(minute * MINUTE_MS);
     // a lost race for the last coins under the cap is retried with the new total
     for (let attempt = 0; attempt < 3; attempt++) {
-      const earned = await this.earnedOn(userId, day);
+      const earned = attempt === 0 && earnedSoFar?.day === day ? earnedSoFar.earned : await this.earnedOn(userId, day);
       const amount = Math.min(rates.rate, rates.dailyCap - earned);
       if (amount <= 0) return { paid: 0, alreadyPaid: false, earnedToday: earned, capped: true };
       try {

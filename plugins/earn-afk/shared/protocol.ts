@@ -11,8 +11,11 @@ export const AFK_SOCKET_PATH = '/api/user/earn/afk/socket';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
-/** how often a visible page sends a heartbeat */
-export const HEARTBEAT_INTERVAL_MS = 15_000;
+/**
+ * how often a visible page sends a heartbeat: half the allowed gap, so a late timer, network jitter
+ * or a busy server (heartbeats are stamped when the server reads them) never breaks a stretch
+ */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
 /** the longest silence between two heartbeats that still counts as one unbroken live stretch */
 export const HEARTBEAT_GAP_MS = 20_000;
 

@@ -121,7 +121,7 @@ describe('AFK page', () => {
     expect(app.getByRole('meter', 'AFK coins earned today').getAttribute('aria-valuenow')).toBe('2');
   });
 
-  it('heartbeats every 15 s while visible; hidden, it says so once and falls silent', async () => {
+  it('heartbeats every 10 s while visible; hidden, it says so once and falls silent', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const app = await open();
     await app.waitFor(() => expect(StandInSocket.all).toHaveLength(1));
