@@ -9,12 +9,11 @@ import {
   Button,
   Card,
   EmptyState,
-  Form,
+  InlineSearchForm,
   Link,
   Page,
   PermissionGate,
   RoleBadge,
-  TextField,
   http,
   initialsOf,
   isSettingEnabled,
@@ -70,30 +69,25 @@ function NameSearch() {
   return (
     <Card title={t('lookup.name.title')}>
       <div css={{ display: 'grid', gap: 16 }}>
-        <Form onSubmit={search} aria-label={t('lookup.name.title')} noValidate>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
-            <div css={{ flex: '1 1 220px' }}>
-              <TextField
-                label={t('lookup.name.label')}
-                name="query"
-                value={text}
-                onChange={(value) => {
-                  setText(value);
-                  setProblem(null);
-                }}
-                error={problem}
-                hint={t('lookup.name.hint', { min: NAME_SEARCH.minLength, max: NAME_SEARCH.maxResults })}
-                maxLength={NAME_SEARCH.maxLength}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            </div>
-            <Button type="submit" icon="search">
-              {t('lookup.search')}
-            </Button>
-          </div>
-        </Form>
+        <InlineSearchForm
+          formLabel={t('lookup.name.title')}
+          submitLabel={t('lookup.search')}
+          onSubmit={search}
+          minFieldWidth={220}
+          label={t('lookup.name.label')}
+          name="query"
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setProblem(null);
+          }}
+          error={problem}
+          hint={t('lookup.name.hint', { min: NAME_SEARCH.minLength, max: NAME_SEARCH.maxResults })}
+          maxLength={NAME_SEARCH.maxLength}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         {result &&
           (result.data.length === 0 ? (
             <EmptyState icon="search" title={t('lookup.name.none', { query: result.query })} />
@@ -158,29 +152,24 @@ function PinSearch() {
   return (
     <Card title={t('lookup.pin.title')}>
       <div css={{ display: 'grid', gap: 16 }}>
-        <Form onSubmit={search} aria-label={t('lookup.pin.title')} noValidate>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
-            <div css={{ flex: '1 1 160px' }}>
-              <TextField
-                label={t('lookup.pin.label')}
-                name="pin"
-                value={pin}
-                onChange={(value) => {
-                  setPin(value);
-                  setProblem(null);
-                }}
-                error={problem}
-                hint={t('lookup.pin.hint')}
-                maxLength={6}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </div>
-            <Button type="submit" icon="search">
-              {t('lookup.search')}
-            </Button>
-          </div>
-        </Form>
+        <InlineSearchForm
+          formLabel={t('lookup.pin.title')}
+          submitLabel={t('lookup.search')}
+          onSubmit={search}
+          minFieldWidth={160}
+          label={t('lookup.pin.label')}
+          name="pin"
+          value={pin}
+          onChange={(value) => {
+            setPin(value);
+            setProblem(null);
+          }}
+          error={problem}
+          hint={t('lookup.pin.hint')}
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="off"
+        />
         {result &&
           (result.length === 0 ? (
             <EmptyState icon="search" title={t('lookup.pin.none')} />

@@ -74,6 +74,7 @@ export { ConfirmPanel, confirmAction, type ConfirmActionOptions, type ConfirmAct
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { LoadError, type LoadErrorProps } from './load-error';
 export { LedgerList, type LedgerListProps } from './ledger';
+export { InlineSearchForm, type InlineSearchFormProps } from './inline-search';
 export { ResourceState, EmptyStateCard, type ResourceStateProps } from './resource-state';
 export { RowActions, type RowAction } from './row-actions';
 export { Avatar, RoleBadge, initialsOf, roleColor, DEFAULT_ROLE_COLOR, type AvatarProps, type RoleBadgeProps } from './user-identity';

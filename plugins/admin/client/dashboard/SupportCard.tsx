@@ -1,7 +1,7 @@
 // The support component. The panel has no ticket system yet, so it shows no ticket count (an
 // invented zero would be a lie); it does what support needs today: find the account behind the
 // 6-digit support PIN a user reads out to staff (issue 3: the PIN identifies a user to staff).
-import { Alert, Badge, Button, Card, Form, http, Link, TextField, theme, useHasPermission, useTranslation } from '@orepanel/sdk';
+import { Alert, Badge, Card, http, InlineSearchForm, Link, theme, useHasPermission, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminPath, adminUrl, type SupportPinMatch } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
@@ -29,29 +29,23 @@ export function SupportCard() {
     <Card title={t('dashboard.support.title')}>
       <div css={{ display: 'grid', gap: 14 }}>
         <p css={{ margin: 0, color: theme.colors.muted, fontSize: theme.font.size.sm }}>{t('dashboard.support.noTickets')}</p>
-        <Form onSubmit={lookUp} aria-label={t('dashboard.support.lookup')} noValidate>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'flex-end' }}>
-            <div css={{ flex: '1 1 180px' }}>
-              <TextField
-                label={t('dashboard.support.pin')}
-                name="pin"
-                value={pin}
-                onChange={(value) => {
-                  setPin(value);
-                  setProblem(null);
-                }}
-                error={problem}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                hint={t('dashboard.support.pinHint')}
-              />
-            </div>
-            <Button type="submit" icon="search">
-              {t('dashboard.support.find')}
-            </Button>
-          </div>
-        </Form>
+        <InlineSearchForm
+          formLabel={t('dashboard.support.lookup')}
+          submitLabel={t('dashboard.support.find')}
+          onSubmit={lookUp}
+          label={t('dashboard.support.pin')}
+          name="pin"
+          value={pin}
+          onChange={(value) => {
+            setPin(value);
+            setProblem(null);
+          }}
+          error={problem}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          hint={t('dashboard.support.pinHint')}
+        />
         {found &&
           (found.users.length === 0 ? (
             <Alert tone="info">{t('dashboard.support.none', { pin: found.pin })}</Alert>
