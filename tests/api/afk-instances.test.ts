@@ -69,6 +69,29 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
       for (const socket of sockets) if (socket.socket.readyState === socket.socket.OPEN) await socket.beat(true);
     }
   };
+  /** Waits (real time) until no socket holds the user's lease: the other instance handled a close. */
+  const leaseReleased = async (user: SignedInUser) => {
+    const name = `earn-afk:user:${user.uuid}`;
+    const redis = store === 'redis' ? new Redis(TEST_REDIS_URL()) : null;
+    try {
+      const held = async () =>
+        redis
+          ? (await redis.exists(`orepanel:lease:${name}`)) === 1
+          : (await panel.services.database.db
+              .withTables<{ leases: { name: string } }>()
+              .selectFrom('leases')
+              .select('name')
+              .where('name', '=', name)
+              .executeTakeFirst()) !== undefined;
+      const deadline = Date.now() + 5_000;
+      while (await held()) {
+        if (Date.now() > deadline) throw new Error('the closed socket’s instance never released the lease');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await redis?.quit();
+    }
+  };
   const paidMinutes = async (user: SignedInUser) =>
     (await panel.services.database.db.selectFrom('wallet_ledger').select('idempotency_key').where('user_id', '=', user.id).where('kind', '=', 'afk.minute').execute())
       .map((row) => Number(row.idempotency_key.split(':')[2]))
@@ -94,6 +117,8 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
 
     // the holder goes away: the standby socket on the other instance takes over at its next tick
     await there.close();
+    // the close reaches the other instance in real time; the standby socket looks at its next beat
+    await leaseReleased(user);
     clock.advance(15_000);
     await here.beat();
     await here.waitFor(() => here.last.status === 'earning', 'the standby socket to take the lease');

@@ -40,14 +40,36 @@ export class J4rRewards {
     return new Map(rows.map((r) => [r.guild_id, { coins: Number(r.coins), created_at: r.created_at }]));
   }
 
-  private async earnedByAccount(discordUserId: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('j4r_rewards').select('guild_id').where('discord_user_id', '=', discordUserId).execute();
+  /**
+   * Guilds the Discord account earned on other panel accounts. Rows of this user are left out: they
+   * are read separately (and maybe earlier), and a check paying at the same moment must read as
+   * already_paid, never as claimed_elsewhere.
+   */
+  private async earnedElsewhere(userId: number, discordUserId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('j4r_rewards')
+      .select('guild_id')
+      .where('discord_user_id', '=', discordUserId)
+      .where('user_id', '<>', userId)
+      .execute();
     return new Set(rows.map((r) => r.guild_id));
+  }
+
+  /** After losing a race for a guild with no row of this user visible: did another panel account take it with this Discord account? */
+  private async claimedByOther(guildId: string, userId: number, discordUserId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('j4r_rewards')
+      .select('user_id')
+      .where('guild_id', '=', guildId)
+      .where('discord_user_id', '=', discordUserId)
+      .where('user_id', '<>', userId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Pays every listed guild the user has joined and was not paid for; one outcome per listed guild. */
   async payJoined(userId: number, discordUserId: string, joined: ReadonlySet<string>): Promise<GuildCheck[]> {
-    const [guilds, mine, account] = await Promise.all([this.guilds.listEnabled(), this.of(userId), this.earnedByAccount(discordUserId)]);
+    const [guilds, mine, account] = await Promise.all([this.guilds.listEnabled(), this.of(userId), this.earnedElsewhere(userId, discordUserId)]);
     const out: GuildCheck[] = [];
     // one guild after another: each is a transaction of its own, and a failure leaves the earlier ones paid
     for (const guild of guilds) {
@@ -85,11 +107,15 @@ export class J4rRewards {
       });
       return replayed ? check('already_paid', entry.delta) : check('paid');
     } catch (error) {
-      // a check running at the same time for the same user paid it (its key, or its reward row)
-      const racedByUser = error instanceof RewardTaken || (isHttpError(error) && error.code === 'IDEMPOTENCY_CONFLICT');
-      if (!racedByUser) throw error;
+      // a check running at the same time paid it: for this user (its key or its reward row) or, for
+      // this Discord account, on another panel account
+      const keyTaken = isHttpError(error) && error.code === 'IDEMPOTENCY_CONFLICT';
+      if (!keyTaken && !(error instanceof RewardTaken)) throw error;
       const earlier = (await this.of(userId)).get(guild.guild_id);
-      return earlier ? check('already_paid', earlier.coins) : check('claimed_elsewhere');
+      if (earlier) return check('already_paid', earlier.coins);
+      // the key is this user's own: whoever used it paid this user
+      if (keyTaken) return check('already_paid');
+      return (await this.claimedByOther(guild.guild_id, userId, discordUserId)) ? check('claimed_elsewhere') : check('already_paid');
     }
   }
 }
