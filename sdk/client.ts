@@ -31,6 +31,7 @@ export { SDK_VERSION } from './version';
 export { hasPermission, isAdminRole } from './manifest';
 export { ACCOUNT_RULES } from './account-rules';
 export { REDIRECT_LINK_RULES, isHttpUrl } from './redirect-link-rules';
+export { changedFields } from './client/changed-fields';
 
 // The plugin API.
 export {

@@ -305,7 +305,8 @@ export class PluginHost {
 
   /** True when `id` is a plugin this host discovered (loaded or refused). */
   knows(id: string): boolean {
-    return this.list().some((p) => p.manifest.id === id);
+    // asked once per event handler per event: a map lookup, not a walk of the list
+    return this.loaded.has(id) || this.refused.some((r) => r.id === id);
   }
 
   isActive(id: string): boolean {

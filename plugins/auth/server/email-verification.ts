@@ -2,8 +2,8 @@
 // after an e-mail change (event user.email_changed); GET /user/auth/verify?code= marks the address
 // verified, once; POST /user/auth/verify/resend mails a new link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyQuery, successOnly, wantsJson } from './responses';
+import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { emptyQuery, successOnly } from './responses';
 import type { SingleUseTokens } from './tokens';
 
 const INVALID_CODE_MESSAGE = 'This verification link is invalid or has expired.';

@@ -9,6 +9,3 @@ export const successWithMessage = {
 } as const;
 
 export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
-
-/** The sdk's rule: an API caller gets JSON, a browser following a link gets a page. */
-export { wantsJson } from '@orepanel/sdk/server';

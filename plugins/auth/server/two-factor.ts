@@ -11,8 +11,8 @@
 // A TOTP code is accepted once (the last used step is stored); recovery codes are stored hashed.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyQuery, successOnly, wantsJson } from './responses';
+import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { emptyQuery, successOnly } from './responses';
 import type { AuthDb } from './tables';
 import { sha256 } from './tokens';
 import { matchingStep, newTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { adminPath, adminUrl, type MailTemplateSummary } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { useDateTime } from '../common/format';
-import { RowActions } from '../common/RowActions';
+import { RowActions } from '@orepanel/sdk';
 
 export default function MailTemplatesPage() {
   const { t } = useTranslation('admin');

@@ -4,7 +4,7 @@
 import { Button, http, Page, Slot, useApi, useParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminPath, adminUrl, type AdminPlugin, type SettingDescriptor } from '../admin-api';
-import { EmptyStateCard } from '../common/EmptyStateCard';
+import { EmptyStateCard } from '@orepanel/sdk';
 import { ResourceState } from '../common/ResourceState';
 import { SettingsForm } from '../settings/SettingsForm';
 

@@ -4,7 +4,7 @@ import { Button, Icon, isIconName, Page, PagedList, PermissionGate, theme, useHa
 import { useMemo } from 'react';
 import { adminPath, adminUrl, type RedirectLink } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
-import { RowActions } from '../common/RowActions';
+import { RowActions } from '@orepanel/sdk';
 
 export default function RedirectLinksPage() {
   const { t } = useTranslation('admin');

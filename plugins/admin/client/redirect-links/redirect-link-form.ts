@@ -1,6 +1,6 @@
 // The redirect link form's values and checks: the sdk's REDIRECT_LINK_RULES and isHttpUrl, the very
 // rules of the server's schema (server/admin/redirect-links.ts), which stays the authority.
-import { isHttpUrl, REDIRECT_LINK_RULES } from '@orepanel/sdk';
+import { changedFields, isHttpUrl, REDIRECT_LINK_RULES } from '@orepanel/sdk';
 import type { RedirectLink } from '../admin-api';
 
 /** What the inputs hold: text, as typed. icon '' = the plain link icon. */
@@ -58,12 +58,5 @@ export function redirectLinkBody(values: RedirectLinkFormValues): RedirectLinkBo
 
 /** The fields that differ from `before` (a new link: all of them). */
 export function redirectLinkChanges(before: RedirectLink | null, values: RedirectLinkFormValues): Partial<RedirectLinkBody> {
-  const next = redirectLinkBody(values);
-  if (!before) return next;
-  const out: Partial<RedirectLinkBody> = {};
-  if (next.name !== before.name) out.name = next.name;
-  if (next.url !== before.url) out.url = next.url;
-  if (next.icon !== before.icon) out.icon = next.icon;
-  if (next.order !== before.order) out.order = next.order;
-  return out;
+  return changedFields(before && { name: before.name, url: before.url, icon: before.icon, order: before.order }, redirectLinkBody(values));
 }

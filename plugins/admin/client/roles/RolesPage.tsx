@@ -4,7 +4,7 @@ import { Badge, Button, Card, DataTable, Page, PermissionGate, theme, useApi, us
 import { useMemo } from 'react';
 import { adminPath, adminUrl, type AdminRole } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
-import { RowActions } from '../common/RowActions';
+import { RowActions } from '@orepanel/sdk';
 
 export default function RolesPage() {
   const { t } = useTranslation('admin');

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { adminPath, adminUrl, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { useDateTime } from '../common/format';
-import { RowActions } from '../common/RowActions';
+import { RowActions } from '@orepanel/sdk';
 
 export default function UsersPage() {
   const { t } = useTranslation('admin');

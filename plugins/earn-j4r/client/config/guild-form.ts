@@ -1,6 +1,7 @@
 // The guild form's values, its checks (the same limits as the admin API's schema, from
 // shared/guild-rules.ts) and the body it sends: every field for a new guild, the changed ones for
 // an edit (the Discord id never changes).
+import { changedFields } from '@orepanel/sdk';
 import { GUILD_LIMITS, ICON_URL_PATTERN, INVITE_URL_PATTERN, isGuildId, isWebAddress } from '../../shared/guild-rules';
 import type { AdminGuild } from '../api';
 
@@ -39,18 +40,13 @@ export type GuildBody = Partial<{ guild_id: string; name: string; invite_url: st
 
 /** What to send: everything for a new guild (initial null), only what changed for an edit. */
 export function guildBody(initial: GuildFormValues | null, values: GuildFormValues): GuildBody {
-  const next = {
-    name: values.name.trim(),
-    invite_url: values.invite_url.trim(),
-    icon_url: values.icon_url.trim() === '' ? null : values.icon_url.trim(),
-    coins: Number(values.coins),
-    enabled: values.enabled,
-  };
-  if (!initial) return { guild_id: values.guild_id.trim(), ...next };
-  const before = { name: initial.name, invite_url: initial.invite_url, icon_url: initial.icon_url === '' ? null : initial.icon_url, coins: Number(initial.coins), enabled: initial.enabled };
-  const body: GuildBody = {};
-  for (const key of Object.keys(next) as (keyof typeof next)[]) {
-    if (next[key] !== before[key]) (body as Record<string, unknown>)[key] = next[key];
-  }
-  return body;
+  const sent = (v: GuildFormValues) => ({
+    name: v.name.trim(),
+    invite_url: v.invite_url.trim(),
+    icon_url: v.icon_url.trim() === '' ? null : v.icon_url.trim(),
+    coins: Number(v.coins),
+    enabled: v.enabled,
+  });
+  if (!initial) return { guild_id: values.guild_id.trim(), ...sent(values) };
+  return changedFields(sent(initial), sent(values));
 }

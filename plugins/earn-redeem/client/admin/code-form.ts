@@ -1,5 +1,6 @@
 // The redeem code form's values, checks and what it sends. The server's schema stays the authority;
 // these checks only spare a round trip and put the message next to the field.
+import { changedFields } from '@orepanel/sdk';
 import { CODE_PATTERN, REDEEM_CODE_LIMITS } from '../../shared/code-rules';
 import type { RedeemCode } from '../api';
 
@@ -73,12 +74,12 @@ export function checkCodeForm(values: CodeFormValues, now: Date, initialExpires:
 
 /** What to send: every field for a new code, only the changed ones for an existing one. */
 export function codeBody(before: CodeFormValues | null, values: CodeFormValues): CodeBody {
-  const body: CodeBody = {};
-  const code = values.code.trim();
-  if (!before || before.code !== code) body.code = code;
-  if (!before || before.coins !== values.coins.trim()) body.coins = Number(values.coins);
-  if (!before || before.uses !== values.uses.trim()) body.uses = Number(values.uses);
-  if (!before || before.enabled !== values.enabled) body.enabled = values.enabled;
-  if (!before || before.expires !== values.expires) body.expires_at = fromLocalInput(values.expires);
-  return body;
+  const sent = (v: CodeFormValues): Required<CodeBody> => ({
+    code: v.code.trim(),
+    coins: Number(v.coins),
+    uses: Number(v.uses),
+    enabled: v.enabled,
+    expires_at: fromLocalInput(v.expires),
+  });
+  return changedFields(before && sent(before), sent(values));
 }
