@@ -11,6 +11,8 @@ import type { PluginManifest } from './types';
 import type {} from '@fastify/websocket';
 
 export type { ManifestSetting, PluginManifest } from './types';
+/** spec §6: admin.root passes every check — for a handler that needs more than its route's permission */
+export { hasPermission } from './manifest';
 export { createServiceRef, SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from './services';
 export {
   OAUTH_GRANTS,
@@ -23,6 +25,9 @@ export {
   type OAuthGrants,
   type OAuthGrantStart,
 } from './oauth-grants';
+export * from './pterodactyl';
+export * from './server-catalog';
+import type { PterodactylPanel } from './pterodactyl';
 
 /** The plugin API version of this SDK (its major version). */
 export const SERVER_PLUGIN_API_VERSION = 1;
@@ -622,6 +627,19 @@ export interface PluginLeases {
   acquire(name: string, ttlMs: number, options?: { takeover?: boolean }): Promise<Lease | null>;
 }
 
+/**
+ * ctx.jobs: work on a schedule (a queue worker, a renewal pass). A job is named `<plugin id>.<name>`
+ * on the health page, runs every `intervalMs` while its plugin is enabled, and never overlaps itself
+ * on one instance. Work that must not run on two instances at once takes a ctx.leases lease inside.
+ */
+export interface PluginJobs {
+  every(name: string, intervalMs: number, run: () => Promise<string | void>): void;
+  /** Runs the job now, or waits for the run under way; never rejects (failures go to the health page). */
+  runNow(name: string): Promise<void>;
+  /** Asks for a run soon (new work was queued); nothing happens where jobs only run when asked (tests). */
+  kick(name: string): void;
+}
+
 /** The socket a `{ websocket: true }` route's handler receives (the ws library's WebSocket). */
 export type PluginWebSocket = import('ws').WebSocket;
 
@@ -684,6 +702,9 @@ export interface ServerPluginContext {
   readonly counters: PluginCounters;
   readonly clock: PluginClock;
   readonly leases: PluginLeases;
+  readonly jobs: PluginJobs;
+  /** the host's Pterodactyl panel (settings pterodactyl_base_url, pterodactyl_api_key) */
+  readonly pterodactyl: PterodactylPanel;
   /** services other plugins offer (those in this plugin's `requires`) and the ones it offers them */
   readonly services: PluginServices;
   readonly log: FastifyBaseLogger;

@@ -37,6 +37,8 @@ import { panelPaths, type PanelPaths } from './paths';
 import { pluginContext } from './plugins/context';
 import { PluginHost } from './plugins/host';
 import { ServiceRegistry } from './plugins/services';
+import { createPterodactyl, type PanelTuning, type Pterodactyl } from './pterodactyl';
+import { registerAdminPterodactyl } from './admin/pterodactyl';
 import { RedirectLinkStore } from './redirect-links/redirect-link-store';
 import { activityRoutes } from './routes/activity';
 import { sessionRoutes } from './routes/session';
@@ -73,6 +75,8 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** ctx.clock of the plugins (default: the system clock); tests pass one they move by hand */
   clock?: Clock;
+  /** ctx.pterodactyl's timeouts, retries and backoff (default: 15 s, 3 retries from 500 ms); tests make them short */
+  panel?: PanelTuning;
 }
 
 /** The services behind one app, for the CLI and tests (plugins get theirs through their context). */
@@ -98,6 +102,8 @@ export interface PanelServices {
   clock: Clock;
   /** ctx.leases' store: Redis when REDIS_URL is set, else the database */
   leases: LeaseStore;
+  /** ctx.pterodactyl and the panel accounts behind accountFor */
+  pterodactyl: Pterodactyl;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -191,6 +197,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await scheduler.stop();
     mailer.close();
   });
+  const pterodactyl = createPterodactyl({ db: database.db, settings, audit, log, tuning: options.panel });
+  // the panel password follows ours (best effort, never blocking the change)
+  accounts.onPasswordSet((userId, password) => pterodactyl.accounts.syncPassword(userId, password));
+  app.addHook('preClose', async () => {
+    await pterodactyl.accounts.passwordSyncsSettled();
+  });
   const secrets = new SecretBox(config.secretKey);
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
@@ -211,7 +223,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     database,
     settings,
     log,
-    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, wallet, counters, clock, leases, services: pluginServices, config: pluginConfig, log }, plugin),
+    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, wallet, counters, clock, leases, scheduler, isActive: (id) => plugins.isActive(id), services: pluginServices, pterodactyl: pterodactyl.panel, config: pluginConfig, log }, plugin),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
   });
   // a disabled plugin's subscriptions stay registered (enabling needs no restart) but stay silent
@@ -221,7 +233,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
 
-  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer, wallet, counters, clock, leases });
+  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer, wallet, counters, clock, leases, pterodactyl });
 
   // --- request pipeline ---------------------------------------------------------------------
   // before any route: upgrades to every route must pass through the router and its guards
@@ -253,7 +265,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redirectLinks: new RedirectLinkStore(database) });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
-  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, log });
+  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, pterodactyl: pterodactyl.panel, log });
+  await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
   await plugins.register(app);
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)

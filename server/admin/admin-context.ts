@@ -14,6 +14,7 @@ import type { Mailer } from '../mail/mailer';
 import type { PluginHost } from '../plugins/host';
 import type { RateLimiter } from '../security/rate-limiter';
 import type { SettingsStore } from '../settings/store';
+import type { PterodactylPanel } from '../../sdk/pterodactyl';
 
 export interface AdminServices {
   database: Database;
@@ -26,6 +27,8 @@ export interface AdminServices {
   rateLimiter: RateLimiter;
   mailer: Mailer;
   scheduler: Scheduler;
+  /** the health page's panel reachability */
+  pterodactyl?: PterodactylPanel;
   wallet: PluginWallet;
   log: FastifyBaseLogger;
 }

@@ -1,11 +1,12 @@
 // GET /api/admin/health: what /mc-admin/health shows (issue 3) — is the database answering and how
 // fast, is the rate-limit store (memory or Redis) answering, is mail on and how long is its queue,
-// and each scheduled job's last run. Every answer is measured now; a failing part is reported as
+// each scheduled job's last run, and whether the Pterodactyl panel is configured and answering. Every answer is measured now; a failing part is reported as
 // not ok, never as a 500, so the page can show what is broken.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AdminServices } from './admin-context';
 import { errorResponses } from './schemas';
+import { isPanelError } from '../../sdk/pterodactyl';
 
 const healthSchema = {
   type: 'object',
@@ -25,6 +26,19 @@ const healthSchema = {
         queue: { type: ['object', 'null'], properties: { pending: { type: 'integer' }, failed: { type: 'integer' } } },
       },
     },
+    panel: {
+      type: 'object',
+      required: ['configured', 'ok', 'latency_ms', 'code'],
+      properties: {
+        configured: { type: 'boolean' },
+        /** null: not configured, so not tried */
+        ok: { type: ['boolean', 'null'] },
+        latency_ms: { type: ['number', 'null'] },
+        /** the PanelError code when it failed (PANEL_AUTH, PANEL_UNREACHABLE…) */
+        code: { type: ['string', 'null'] },
+        message: { type: ['string', 'null'] },
+      },
+    },
     jobs: {
       type: 'array',
       items: {
@@ -42,8 +56,11 @@ const healthSchema = {
   },
 } as const;
 
+/** the health page answers even when the panel hangs */
+const PANEL_CHECK_TIMEOUT_MS = 5_000;
+
 export function registerAdminHealth(app: FastifyInstance, services: AdminServices): void {
-  const { database, rateLimiter, mailer, scheduler, log } = services;
+  const { database, rateLimiter, mailer, scheduler, pterodactyl, log } = services;
   const db = database.db;
 
   const checkDatabase = async () => {
@@ -90,13 +107,25 @@ export function registerAdminHealth(app: FastifyInstance, services: AdminService
     return { enabled, queue };
   };
 
+  const checkPanel = async () => {
+    if (!pterodactyl || !(await pterodactyl.configured().catch(() => false))) return { configured: false, ok: null, latency_ms: null, code: null, message: null };
+    try {
+      const { latencyMs } = await pterodactyl.testConnection({ timeoutMs: PANEL_CHECK_TIMEOUT_MS });
+      return { configured: true, ok: true, latency_ms: latencyMs, code: null, message: null };
+    } catch (error) {
+      const panelError = isPanelError(error) ? error : null;
+      if (!panelError) log.error({ err: error }, 'health: the panel check failed');
+      return { configured: true, ok: false, latency_ms: null, code: panelError?.code ?? 'PANEL_ERROR', message: panelError?.detail ?? null };
+    }
+  };
+
   app.get('/health', { config: { permission: 'admin.health.view' }, schema: { response: { 200: healthSchema, ...errorResponses } } }, async (_request, reply) => {
-    const [databaseState, cache, mail] = await Promise.all([checkDatabase(), checkCache(), checkMail()]);
+    const [databaseState, cache, mail, panel] = await Promise.all([checkDatabase(), checkCache(), checkMail(), checkPanel()]);
     const jobs = scheduler
       .statuses()
       .map((j) => ({ name: j.name, last_run_at: j.lastRunAt, ok: j.lastOk, message: j.lastMessage }))
       .sort((a, b) => a.name.localeCompare(b.name));
     reply.header('Cache-Control', 'no-store');
-    return { database: databaseState, cache, mail, jobs };
+    return { database: databaseState, cache, mail, panel, jobs };
   });
 }

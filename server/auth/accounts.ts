@@ -37,11 +37,21 @@ export function newUserProblems(input: NewUserInput): FieldProblem[] {
 const USERNAME_TAKEN = () => httpError(409, 'USERNAME_TAKEN', 'This username is already taken.', 'username');
 const EMAIL_TAKEN = () => httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
 
+/** Told the new password right after it is saved (the panel account's password follows ours). */
+export type PasswordSetListener = (userId: number, password: string) => void;
+
 export class Accounts {
+  private readonly passwordListeners: PasswordSetListener[] = [];
+
   constructor(
     private readonly db: Kysely<CoreDatabase>,
     private readonly settings: SettingsStore,
   ) {}
+
+  /** A listener must not throw nor wait: it runs inside the password change and must never fail it. */
+  onPasswordSet(listener: PasswordSetListener): void {
+    this.passwordListeners.push(listener);
+  }
 
   private async duplicateError(usernameLower: string, emailLower: string) {
     const clash = await this.db
@@ -134,6 +144,7 @@ export class Accounts {
       .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
       .where('id', '=', userId)
       .execute();
+    for (const listener of this.passwordListeners) listener(userId, password);
   }
 
   async lookupUserId(login: string): Promise<number | null> {

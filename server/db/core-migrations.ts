@@ -298,4 +298,17 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
         .execute();
     },
   },
+  '0009_panel_accounts': {
+    // ctx.pterodactyl.accountFor (server/pterodactyl/panel-accounts.ts): our user → their panel user,
+    // one each way — the unique keys are what make two racing look-ups link one panel account
+    async up(db, kit) {
+      await kit
+        .createTable('panel_accounts')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('panel_user_id', 'integer', (c) => c.notNull())
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('panel_accounts_panel_user_unique').on('panel_accounts').column('panel_user_id').unique().execute();
+    },
+  },
 };

@@ -1,11 +1,13 @@
 // Builds the ServerPluginContext one plugin receives: the shared services, narrowed to what that
 // plugin may touch (its own settings plus the core's; its own name on its logs and events).
 import type { FastifyBaseLogger } from 'fastify';
-import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginCounters, type PluginSettings, type PluginWallet, type ServerPluginContext } from '../../sdk/server';
+import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginCounters, type PluginSettings, type PluginJobs, type PluginWallet, type ServerPluginContext } from '../../sdk/server';
 import type { Database } from '../db/connect';
 import type { Clock } from '../realtime/clock';
 import { pluginLeases, type LeaseStore } from '../realtime/leases';
 import type { EventBus } from '../events';
+import type { Scheduler } from '../jobs/scheduler';
+import type { PterodactylPanel } from '../../sdk/pterodactyl';
 import type { SettingsStore } from '../settings/store';
 import type { LoadedPlugin } from './host';
 import type { ServiceRegistry } from './services';
@@ -22,7 +24,12 @@ export interface ContextServices {
   counters: PluginCounters;
   clock: Clock;
   leases: LeaseStore;
+  scheduler: Scheduler;
+  /** whether a plugin is enabled now: its jobs skip their runs while it is not */
+  isActive: (pluginId: string) => boolean;
   services: ServiceRegistry;
+  /** ctx.pterodactyl: one client for every plugin (the settings are the core's) */
+  pterodactyl: PterodactylPanel;
   config: PluginConfig;
   log: FastifyBaseLogger;
 }
@@ -46,6 +53,24 @@ function scopedSettings(store: SettingsStore, pluginId: string): PluginSettings 
   };
 }
 
+const JOB_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+function pluginJobs(scheduler: Scheduler, pluginId: string, isActive: (id: string) => boolean): PluginJobs {
+  const full = (name: string) => {
+    if (!JOB_NAME.test(name)) throw new TypeError(`jobs: "${name}" is not a valid job name`);
+    return `${pluginId}.${name}`;
+  };
+  return Object.freeze({
+    every(name: string, intervalMs: number, run: () => Promise<string | void>) {
+      if (!Number.isSafeInteger(intervalMs) || intervalMs < 1) throw new TypeError('jobs: the interval must be a positive whole number of milliseconds');
+      // a disabled plugin must not act, but its job stays listed (the health page shows why it is idle)
+      scheduler.every(full(name), intervalMs, async () => (isActive(pluginId) ? run() : 'skipped: the plugin is disabled'));
+    },
+    runNow: (name: string) => scheduler.runNow(full(name)),
+    kick: (name: string) => scheduler.kick(full(name)),
+  });
+}
+
 export function pluginContext(services: ContextServices, plugin: LoadedPlugin): ServerPluginContext {
   const id = plugin.manifest.id;
   return Object.freeze({
@@ -64,6 +89,8 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     counters: services.counters,
     clock: services.clock,
     leases: pluginLeases(services.leases, id),
+    jobs: pluginJobs(services.scheduler, id, services.isActive),
+    pterodactyl: services.pterodactyl,
     services: services.services.forPlugin(id, plugin.manifest.requires ?? []),
     log: services.log.child({ plugin: id }),
     httpError,

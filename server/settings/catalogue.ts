@@ -87,6 +87,10 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   { key: 'github_client_secret', type: 'string', default: '', public: false, secret: true, label: 'GitHub OAuth app client secret' },
   { key: 'github_base_url', type: 'url', default: 'https://github.com', public: false, secret: false, label: 'GitHub address (authorize and token endpoints)' },
   { key: 'github_api_url', type: 'url', default: 'https://api.github.com', public: false, secret: false, label: 'GitHub API address (user endpoint)' },
+  // the host's Pterodactyl panel (ctx.pterodactyl, server/pterodactyl/): its address and an
+  // application key (ptla_…) of a root admin; the key is write-only and stored sealed
+  { key: 'pterodactyl_base_url', type: 'url', default: '', public: false, secret: false, label: 'Pterodactyl panel address (e.g. https://panel.example.com)' },
+  { key: 'pterodactyl_api_key', type: 'string', default: '', public: false, secret: true, label: 'Pterodactyl application API key (ptla_…)', max: 255 },
 ];
 
 /** A setting is served to browsers only when declared public and not secret. */

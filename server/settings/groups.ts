@@ -12,6 +12,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   { id: 'features', label: 'Features' },
   { id: 'security', label: 'Security' },
   { id: 'mail', label: 'Mail' },
+  { id: 'pterodactyl', label: 'Pterodactyl' },
   { id: 'appearance', label: 'Appearance' },
   { id: 'ads', label: 'Advertising' },
 ];
@@ -28,6 +29,7 @@ export function groupOfSetting(key: string, type: string): string {
   // sign-in providers: with the other sign-in settings
   if (key.startsWith('discord_') || key.startsWith('github_')) return 'security';
   if (key.startsWith('smtp_')) return 'mail';
+  if (key.startsWith('pterodactyl_')) return 'pterodactyl';
   if (key === 'custom_css' || key === 'custom_js') return 'appearance';
   if (key.startsWith('google_ads_')) return 'ads';
   if (type === 'boolean') return 'features';

@@ -92,6 +92,8 @@ export interface AdminHealth {
   cache: { kind: 'redis' | 'memory'; ok: boolean };
   /** queue null: it could not be counted (the database check says why) */
   mail: { enabled: boolean; queue: { pending: number; failed: number } | null };
+  /** the Pterodactyl panel: ok null when it is not configured (so not asked); code: the PanelError code */
+  panel: { configured: boolean; ok: boolean | null; latency_ms: number | null; code: string | null; message: string | null };
   /** ok null: the job has not run since the panel started */
   jobs: { name: string; last_run_at: string | null; ok: boolean | null; message: string | null }[];
 }
@@ -206,6 +208,7 @@ export const adminUrl = {
   rolePermissions: (id: string | number) => `${ADMIN_API}/roles/${encodeURIComponent(String(id))}/permissions`,
   permissions: () => `${ADMIN_API}/permissions`,
   settings: () => `${ADMIN_API}/settings`,
+  pterodactylTest: () => `${ADMIN_API}/pterodactyl/test`,
   plugins: () => `${ADMIN_API}/plugins`,
   pluginSwitch: (id: string, action: 'enable' | 'disable') => `${ADMIN_API}/plugins/${encodeURIComponent(id)}/${action}`,
   pluginConfig: (id: string) => `${ADMIN_API}/plugins/${encodeURIComponent(id)}/config`,

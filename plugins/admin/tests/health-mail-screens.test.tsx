@@ -16,6 +16,7 @@ function healthAnswer(overrides: Record<string, unknown> = {}) {
     database: { dialect: 'postgres', ok: true, latency_ms: 1.5 },
     cache: { kind: 'redis', ok: false },
     mail: { enabled: false, queue: { pending: 3, failed: 2 } },
+    panel: { configured: true, ok: false, latency_ms: null, code: 'PANEL_AUTH', message: 'This account does not have permission to access the API.' },
     jobs: [
       { name: 'mail.queue', last_run_at: '2026-01-01T12:00:00.000Z', ok: false, message: 'connect ECONNREFUSED' },
       { name: 'sessions.cleanup', last_run_at: null, ok: null, message: null },
@@ -35,15 +36,21 @@ describe('health', () => {
     expect(app.getByText('connect ECONNREFUSED')).toBeTruthy();
     expect(app.getByText(en.health.jobs.never)).toBeTruthy();
     expect(app.getByText(en.health.notRun)).toBeTruthy();
-    // database ok; cache and the mail job failed
+    expect(app.getByText('This account does not have permission to access the API.')).toBeTruthy();
+    // database ok; cache, the panel and the mail job failed
     const text = app.container.textContent ?? '';
     expect(text.split(en.health.ok).length - 1).toBe(1);
-    expect(text.split(en.health.failed).length - 1).toBeGreaterThanOrEqual(2);
+    expect(text.split(en.health.failed).length - 1).toBeGreaterThanOrEqual(3);
 
-    answer = healthAnswer({ cache: { kind: 'memory', ok: true }, mail: { enabled: true, queue: { pending: 0, failed: 0 } } });
+    answer = healthAnswer({
+      cache: { kind: 'memory', ok: true },
+      mail: { enabled: true, queue: { pending: 0, failed: 0 } },
+      panel: { configured: false, ok: null, latency_ms: null, code: null, message: null },
+    });
     await app.click(app.getByRole('button', en.health.refresh));
     await app.findByText(en.health.cache.memory);
     expect(app.getByText(en.health.mail.enabled)).toBeTruthy();
+    expect(app.getByText(en.health.panel.notConfigured)).toBeTruthy();
     expect(app.httpCalls.filter((c) => c.path === '/api/admin/health')).toHaveLength(2);
   });
 

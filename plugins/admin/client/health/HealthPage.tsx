@@ -1,5 +1,5 @@
-// /mc-admin/health (issue 3): the database, the rate-limit store, mail and each scheduled job's last
-// run, as the server measures them when asked; refresh asks again.
+// /mc-admin/health (issues 3, 5): the database, the rate-limit store, mail, the Pterodactyl panel and
+// each scheduled job's last run, as the server measures them when asked; refresh asks again.
 import { Alert, Badge, Button, Card, DataTable, Grid, Page, theme, useApi, useTranslation, type DataColumn } from '@orepanel/sdk';
 import { useMemo, type ReactNode } from 'react';
 import { adminUrl, type AdminHealth } from '../admin-api';
@@ -84,6 +84,17 @@ export default function HealthPage() {
                         '—'
                       ),
                     ],
+                  ]}
+                />
+              </Card>
+              <Card
+                title={t('health.panel.title')}
+                actions={h.panel.configured ? <StateBadge ok={h.panel.ok} /> : <Badge tone="warning">{t('health.panel.notConfigured')}</Badge>}
+              >
+                <Facts
+                  rows={[
+                    [t('health.panel.latency'), h.panel.latency_ms === null ? '—' : t('health.ms', { value: h.panel.latency_ms })],
+                    [t('health.panel.problem'), h.panel.ok === false ? <span css={{ overflowWrap: 'anywhere' }}>{h.panel.message ?? h.panel.code}</span> : '—'],
                   ]}
                 />
               </Card>

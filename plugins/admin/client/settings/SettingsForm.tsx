@@ -23,9 +23,11 @@ export interface SettingsFormProps {
   /** the tab shown, kept by the page so a save (which renews the form) stays on it */
   activeSection?: string;
   onSectionChange?(id: string): void;
+  /** shown under a section's fields (the Pterodactyl group's connection test); `unsaved`: the form has changes */
+  sectionExtra?(id: string, unsaved: boolean): ReactNode;
 }
 
-export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, onSectionChange }: SettingsFormProps) {
+export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, onSectionChange, sectionExtra }: SettingsFormProps) {
   const { t } = useTranslation('admin');
   const all = useMemo(() => sections.flatMap((s) => s.settings), [sections]);
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(all));
@@ -88,6 +90,7 @@ export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, 
           </div>
         ))}
       </div>
+      {sectionExtra?.(section.id, pending > 0)}
     </Card>
   );
 

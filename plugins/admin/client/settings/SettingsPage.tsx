@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { adminUrl, type SettingGroup } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { ResourceState } from '../common/ResourceState';
+import { PanelConnectionTest } from './PanelConnectionTest';
 import { SettingsForm, type SettingsSection } from './SettingsForm';
 
 export default function SettingsPage() {
@@ -31,6 +32,7 @@ export default function SettingsPage() {
             mayEdit={mayEdit}
             activeSection={tab}
             onSectionChange={setTab}
+            sectionExtra={(id, unsaved) => (id === 'pterodactyl' ? <PanelConnectionTest unsaved={unsaved} /> : null)}
             onSave={async (values) => {
               const answer = await http.patch<{ groups: SettingGroup[] }>(adminUrl.settings(), { values });
               setSaved(answer.groups);

@@ -1,0 +1,136 @@
+// The locations as administrators manage them. A location is linked to one panel location, and a
+// panel location to at most one of ours (the unique key decides between racing requests).
+import type { Updateable } from 'kysely';
+import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
+import type { LocationStatusName } from '../shared/catalog-rules';
+import { locationView, nameContains, pageOf, type LocationView, type PageOf, type Paging } from './catalog-rows';
+import type { CatalogDb, CatalogLocationsTable } from './tables';
+
+export interface NewLocation {
+  name: string;
+  description: string | null;
+  panel_location_id: number;
+  slots: number;
+  status: LocationStatusName;
+  vip_only: boolean;
+  enabled: boolean;
+  image: string | null;
+}
+
+export type LocationChanges = Partial<NewLocation>;
+
+export class Locations {
+  constructor(
+    private readonly db: CatalogDb,
+    private readonly ctx: ServerPluginContext,
+  ) {}
+
+  private now(): string {
+    return new Date(this.ctx.clock.now()).toISOString();
+  }
+
+  notFound(): HttpError {
+    return this.ctx.httpError(404, 'LOCATION_NOT_FOUND', 'There is no such location.');
+  }
+
+  private linkTaken(panelId: number): HttpError {
+    return this.ctx.httpError(409, 'LOCATION_LINK_TAKEN', `Panel location ${panelId} is already linked to another location.`, 'panel_location_id');
+  }
+
+  async list(paging: Paging): Promise<PageOf<LocationView>> {
+    let query = this.db.selectFrom('catalog_locations');
+    const search = paging.search.trim();
+    if (search !== '') {
+      query = query.where((eb) => {
+        const byName = nameContains('name', search);
+        return /^\d{1,9}$/.test(search) ? eb.or([byName, eb('panel_location_id', '=', Number(search))]) : byName;
+      });
+    }
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('name').orderBy('id').limit(paging.perPage).offset((paging.page - 1) * paging.perPage).execute(),
+      query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return pageOf(rows.map(locationView), Number(count.n), paging);
+  }
+
+  async all(): Promise<LocationView[]> {
+    return (await this.db.selectFrom('catalog_locations').selectAll().orderBy('name').orderBy('id').execute()).map(locationView);
+  }
+
+  async find(id: number): Promise<LocationView | null> {
+    const row = await this.db.selectFrom('catalog_locations').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? locationView(row) : null;
+  }
+
+  async get(id: number): Promise<LocationView> {
+    const found = await this.find(id);
+    if (!found) throw this.notFound();
+    return found;
+  }
+
+  private async linkedTo(panelId: number, exceptId: number | null): Promise<boolean> {
+    let query = this.db.selectFrom('catalog_locations').select('id').where('panel_location_id', '=', panelId);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** Refuses a panel location another row links to already (checked again by the unique key on save). */
+  async assertLinkFree(panelId: number, exceptId: number | null): Promise<void> {
+    if (await this.linkedTo(panelId, exceptId)) throw this.linkTaken(panelId);
+  }
+
+  async create(input: NewLocation): Promise<LocationView> {
+    await this.assertLinkFree(input.panel_location_id, null);
+    const now = this.now();
+    try {
+      await this.db
+        .insertInto('catalog_locations')
+        .values({
+          name: input.name,
+          description: input.description,
+          panel_location_id: input.panel_location_id,
+          slots: input.slots,
+          status: input.status,
+          vip_only: input.vip_only ? 1 : 0,
+          enabled: input.enabled ? 1 : 0,
+          image: input.image,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    } catch (error) {
+      if (await this.linkedTo(input.panel_location_id, null)) throw this.linkTaken(input.panel_location_id);
+      throw error;
+    }
+    const row = await this.db.selectFrom('catalog_locations').selectAll().where('panel_location_id', '=', input.panel_location_id).executeTakeFirstOrThrow();
+    return locationView(row);
+  }
+
+  async update(id: number, changes: LocationChanges): Promise<LocationView> {
+    const set: Updateable<CatalogLocationsTable> = { updated_at: this.now() };
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.panel_location_id !== undefined) set.panel_location_id = changes.panel_location_id;
+    if (changes.slots !== undefined) set.slots = changes.slots;
+    if (changes.status !== undefined) set.status = changes.status;
+    if (changes.vip_only !== undefined) set.vip_only = changes.vip_only ? 1 : 0;
+    if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
+    if (changes.image !== undefined) set.image = changes.image;
+    let updated: bigint;
+    try {
+      updated = (await this.db.updateTable('catalog_locations').set(set).where('id', '=', id).executeTakeFirst()).numUpdatedRows;
+    } catch (error) {
+      if (changes.panel_location_id !== undefined && (await this.linkedTo(changes.panel_location_id, id))) throw this.linkTaken(changes.panel_location_id);
+      throw error;
+    }
+    if (Number(updated) === 0) throw this.notFound();
+    return this.get(id);
+  }
+
+  async delete(id: number): Promise<LocationView> {
+    const row = await this.get(id);
+    const deleted = await this.db.deleteFrom('catalog_locations').where('id', '=', id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw this.notFound();
+    return row;
+  }
+}

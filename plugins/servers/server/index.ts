@@ -1,0 +1,25 @@
+// The servers plugin's API: customers queue, resize, renew and delete their servers on the host's
+// Pterodactyl panel; a queue worker builds them and a daily renewal pass reminds, suspends and
+// deletes; administrators see every server and the queue with its logs.
+import { defineServerPlugin } from '@orepanel/sdk/server';
+import { registerAdminRoutes } from './admin-routes';
+import { QUEUE_JOB } from './queue-worker';
+import { RENEWALS_JOB } from './renewals';
+import { createServersPlugin } from './servers-plugin';
+import { SERVERS_MIGRATIONS } from './tables';
+import { registerUserRoutes } from './user-routes';
+
+export default defineServerPlugin({
+  id: 'servers',
+  migrations: SERVERS_MIGRATIONS,
+  register(app, ctx) {
+    const plugin = createServersPlugin(ctx);
+    registerUserRoutes(app, ctx, plugin);
+    registerAdminRoutes(app, ctx, plugin);
+    // reference: the queue is worked every minute (and kicked after each create)
+    ctx.jobs.every(QUEUE_JOB, 60_000, () => plugin.worker.run());
+    // a daily schedule, checked hourly: every step is measured from expires_at and done once, so an
+    // extra pass changes nothing, and a restart never postpones a day's work by another day
+    ctx.jobs.every(RENEWALS_JOB, 60 * 60_000, () => plugin.renewals.run());
+  },
+});

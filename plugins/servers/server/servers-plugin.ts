@@ -1,0 +1,41 @@
+// The plugin's parts, made once in register() and handed to the routes and jobs.
+import { OAUTH_GRANTS, SERVER_CATALOG, type OAuthGrants, type ServerCatalog, type ServerPluginContext } from '@orepanel/sdk/server';
+import { AccountResources } from './account-resources';
+import { CreationRules } from './creation-rules';
+import { HostedServers } from './hosted-servers';
+import { QueueWorker } from './queue-worker';
+import { Renewals } from './renewals';
+import { ServerQueue } from './server-queue';
+import type { ServersDb, ServersTables } from './tables';
+
+export interface ServersPlugin {
+  db: ServersDb;
+  /** the server-catalog plugin's service (asked for when used: it is provided in its own register()) */
+  catalog: () => ServerCatalog;
+  resources: AccountResources;
+  rules: CreationRules;
+  queue: ServerQueue;
+  servers: HostedServers;
+  worker: QueueWorker;
+  renewals: Renewals;
+}
+
+export function createServersPlugin(ctx: ServerPluginContext): ServersPlugin {
+  const db = ctx.db.withTables<ServersTables>();
+  const catalog = () => ctx.services.get(SERVER_CATALOG);
+  // linked accounts (force_discord_link / force_github_link) come from the auth plugin's grants service
+  const grants = (): OAuthGrants | null => {
+    try {
+      return ctx.services.get(OAUTH_GRANTS);
+    } catch {
+      return null;
+    }
+  };
+  const resources = new AccountResources(db, ctx.dialect);
+  const rules = new CreationRules(ctx, catalog, grants, resources);
+  const queue = new ServerQueue(ctx, db, resources, rules);
+  const servers = new HostedServers(ctx, db, resources, rules);
+  const worker = new QueueWorker(ctx, db, queue, catalog);
+  const renewals = new Renewals(ctx, db, servers);
+  return { db, catalog, resources, rules, queue, servers, worker, renewals };
+}
