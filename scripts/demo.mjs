@@ -99,6 +99,31 @@ async function api(method, path, cookie, body) {
   return { status: res.status, json, cookies: res.headers.getSetCookie?.() ?? [] };
 }
 
+/**
+ * The catalogue from the panel, switched on so the customer can create a server at once: an import
+ * adds rows disabled (and locations without slots) for an administrator to review.
+ */
+async function importCatalogue(cookie) {
+  const counts = {};
+  for (const kind of ['locations', 'categories', 'eggs']) {
+    const sync = await api('POST', `/api/admin/catalog/sync/${kind}`, cookie, {});
+    if (sync.status !== 200) return `not imported (${kind}): ${sync.status} ${JSON.stringify(sync.json)}`;
+    counts[kind] = sync.json[kind].created;
+  }
+  for (const [list, key, patch] of [
+    ['/api/admin/locations', 'location', { enabled: true, slots: 25 }],
+    ['/api/admin/egg-categories', 'category', { enabled: true }],
+    ['/api/admin/eggs', 'egg', { enabled: true }],
+  ]) {
+    const rows = await api('GET', `${list}?page=1&per_page=100`, cookie);
+    for (const row of rows.json?.data ?? []) {
+      const changed = await api('PATCH', `${list}/${row.id}`, cookie, patch);
+      if (changed.status !== 200) return `imported, but ${key} ${row.id} could not be enabled: ${changed.status} ${JSON.stringify(changed.json)}`;
+    }
+  }
+  return `imported and enabled: ${counts.locations} locations, ${counts.categories} categories, ${counts.eggs} eggs`;
+}
+
 try {
   await waitForPanel();
   // 4. as the administrator: the customer's coins and the catalogue from the panel
@@ -111,13 +136,7 @@ try {
   const coins = await api('POST', `/api/admin/users/${customer.uuid}/coins`, cookie, { amount: CUSTOMER_COINS, reason: 'Demo starting coins', idempotency_key: 'demo-starting-coins' });
   if (coins.status !== 200) throw new Error(`crediting coins failed: ${coins.status} ${JSON.stringify(coins.json)}`);
   const test = await api('POST', '/api/admin/pterodactyl/test', cookie, {});
-  const sync = await api('POST', '/api/admin/catalog/sync', cookie, {});
-  const catalogue =
-    sync.status === 200
-      ? `imported (${JSON.stringify(sync.json)})`
-      : sync.status === 404
-        ? 'not imported: POST /api/admin/catalog/sync is not there (server-catalog plugin missing or disabled)'
-        : `not imported: ${sync.status} ${JSON.stringify(sync.json)}`;
+  const catalogue = await importCatalogue(cookie);
 
   process.stdout.write(
     [

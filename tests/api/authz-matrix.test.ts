@@ -13,7 +13,10 @@ import { httpError } from '../../sdk/server';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
 import type { AbuseReviewTables } from '../../server/security/abuse-review-tables';
 import { RedirectLinkStore } from '../../server/redirect-links/redirect-link-store';
-import { roleWith, setRolePermissions, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
+import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
+import { roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { builtServer, call as callAs, createBody, customer, startServersWorld, type ServersWorld } from './servers-world';
 
 const ADMIN_PREFIX = '/api/admin/';
 
@@ -38,7 +41,7 @@ interface Call {
   payload?: Record<string, unknown>;
 }
 
-type Fixture = (panel: TestPanel, ctx: { target: SignedInUser }) => Promise<Call>;
+type Fixture = (panel: TestPanel, ctx: { target: SignedInUser; standIn: PterodactylStandIn; world: ServersWorld }) => Promise<Call>;
 
 let roleCounter = 0;
 const freshRole = (panel: TestPanel) => roleWith(panel, [], `matrix_${Date.now().toString(36)}_${++roleCounter}`);
@@ -98,7 +101,81 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds', payload: { guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', coins: 5 } }),
   'PATCH /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}`, payload: { coins: 7 } }),
   'DELETE /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}` }),
+  'POST /api/admin/pterodactyl/test': async () => ({ url: '/api/admin/pterodactyl/test', payload: {} }),
+  // the catalogue: each create links a panel object no other call linked
+  'GET /api/admin/locations': async () => ({ url: '/api/admin/locations?page=1&per_page=5&search=matrix' }),
+  'GET /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}` }),
+  'POST /api/admin/locations': async (_p, { standIn }) => ({ url: '/api/admin/locations', payload: { name: 'Matrix', panel_location_id: standIn.addLocation({ short: `mx${++roleCounter}` }).id } }),
+  'PATCH /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}`, payload: { slots: 3 } }),
+  'DELETE /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}` }),
+  'GET /api/admin/egg-categories': async () => ({ url: '/api/admin/egg-categories?page=1&per_page=5' }),
+  'GET /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}` }),
+  'POST /api/admin/egg-categories': async (_p, { standIn }) => ({ url: '/api/admin/egg-categories', payload: { name: 'Matrix', panel_nest_id: standIn.addNest({ name: `Matrix ${++roleCounter}` }).id } }),
+  'PATCH /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}`, payload: { name: 'Matrix renamed' } }),
+  'DELETE /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}` }),
+  'GET /api/admin/eggs': async () => ({ url: '/api/admin/eggs?page=1&per_page=5' }),
+  'GET /api/admin/eggs/category-choices': async () => ({ url: '/api/admin/eggs/category-choices' }),
+  'GET /api/admin/eggs/:id': async (panel) => ({ url: `/api/admin/eggs/${await freshEgg(panel)}` }),
+  'POST /api/admin/eggs': async (panel, { standIn }) => {
+    const nest = standIn.addNest({ name: `Matrix ${++roleCounter}` });
+    const egg = standIn.addEgg(nest.id, { name: 'Matrix egg' });
+    return { url: '/api/admin/eggs', payload: { name: 'Matrix egg', category_id: await freshCategory(panel, nest.id), panel_egg_id: egg.id } };
+  },
+  'PATCH /api/admin/eggs/:id': async (panel) => ({ url: `/api/admin/eggs/${await freshEgg(panel)}`, payload: { enabled: true } }),
+  'DELETE /api/admin/eggs/:id': async (panel) => ({ url: `/api/admin/eggs/${await freshEgg(panel)}` }),
+  'POST /api/admin/catalog/sync/locations': async () => ({ url: '/api/admin/catalog/sync/locations' }),
+  'POST /api/admin/catalog/sync/categories': async () => ({ url: '/api/admin/catalog/sync/categories' }),
+  'POST /api/admin/catalog/sync/eggs': async () => ({ url: '/api/admin/catalog/sync/eggs' }),
+  'GET /api/admin/catalog/panel-objects/locations': async () => ({ url: '/api/admin/catalog/panel-objects/locations' }),
+  'GET /api/admin/catalog/panel-objects/nests': async () => ({ url: '/api/admin/catalog/panel-objects/nests' }),
+  'GET /api/admin/catalog/panel-objects/eggs': async () => ({ url: '/api/admin/catalog/panel-objects/eggs' }),
+  // hosting: servers built through the queue against the stand-in, one per call
+  'GET /api/admin/servers': async () => ({ url: '/api/admin/servers?search=matrix&page=1' }),
+  'POST /api/admin/servers/:id/suspend': async (_p, { world }) => ({ url: `/api/admin/servers/${await freshServer(world)}/suspend` }),
+  'POST /api/admin/servers/:id/unsuspend': async (_p, { world }) => ({ url: `/api/admin/servers/${await freshServer(world, true)}/unsuspend` }),
+  'POST /api/admin/servers/:id/delete': async (_p, { world }) => ({ url: `/api/admin/servers/${await freshServer(world)}/delete` }),
+  'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending&page=1' }),
+  'POST /api/admin/server-queue': async (_p, { world }) => ({ url: '/api/admin/server-queue', payload: { user_uuid: (await customer(world)).uuid, ...createBody(world, { name: 'Matrix' }) } }),
+  'GET /api/admin/server-queue/logs': async () => ({ url: '/api/admin/server-queue/logs?page=1' }),
+  'GET /api/admin/server-queue/:id': async (_p, { world }) => ({ url: `/api/admin/server-queue/${await freshEntry(world)}` }),
+  'POST /api/admin/server-queue/:id/delete': async (_p, { world }) => ({ url: `/api/admin/server-queue/${await freshEntry(world)}/delete` }),
 };
+
+async function freshServer(world: ServersWorld, suspended = false): Promise<number> {
+  const id = await builtServer(world, await customer(world), { name: 'Matrix' });
+  if (suspended) expect((await callAs(world, world.admin, 'POST', `/api/admin/servers/${id}/suspend`)).statusCode).toBe(200);
+  return id;
+}
+
+/** a pending queue entry of a new customer */
+async function freshEntry(world: ServersWorld): Promise<number> {
+  const res = await callAs(world, await customer(world), 'POST', '/api/user/server/create', createBody(world, { name: 'Matrix' }));
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { entry: { id: number } }).entry.id;
+}
+
+/** catalogue rows written directly, linked to panel ids far from the stand-in's (edits keep the link) */
+const catalogDb = (panel: TestPanel) => panel.services.database.db.withTables<CatalogTables>();
+const catalogRow = () => ({ description: null, vip_only: 0, enabled: 0, image: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString() });
+
+async function freshLocation(panel: TestPanel): Promise<number> {
+  const panelId = 500_000 + ++roleCounter;
+  await catalogDb(panel).insertInto('catalog_locations').values({ ...catalogRow(), name: 'Matrix', panel_location_id: panelId, slots: 1, status: 'online' }).execute();
+  return Number((await catalogDb(panel).selectFrom('catalog_locations').select('id').where('panel_location_id', '=', panelId).executeTakeFirstOrThrow()).id);
+}
+
+async function freshCategory(panel: TestPanel, panelNestId = 500_000 + ++roleCounter): Promise<number> {
+  await catalogDb(panel).insertInto('catalog_egg_categories').values({ ...catalogRow(), name: 'Matrix', panel_nest_id: panelNestId }).execute();
+  return Number((await catalogDb(panel).selectFrom('catalog_egg_categories').select('id').where('panel_nest_id', '=', panelNestId).executeTakeFirstOrThrow()).id);
+}
+
+async function freshEgg(panel: TestPanel): Promise<number> {
+  const panelNestId = 500_000 + ++roleCounter;
+  const categoryId = await freshCategory(panel, panelNestId);
+  const panelEggId = 500_000 + ++roleCounter;
+  await catalogDb(panel).insertInto('catalog_eggs').values({ ...catalogRow(), name: 'Matrix', category_id: categoryId, panel_nest_id: panelNestId, panel_egg_id: panelEggId }).execute();
+  return Number((await catalogDb(panel).selectFrom('catalog_eggs').select('id').where('panel_egg_id', '=', panelEggId).executeTakeFirstOrThrow()).id);
+}
 
 /** An open review flag on `userId` (each call a new one, so every allowed clear answers 2xx). */
 async function openFlag(panel: TestPanel, userId: number): Promise<number> {
@@ -153,18 +230,21 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   let root: SignedInUser;
   let target: SignedInUser;
   let adminRoutes: RegisteredRoute[];
+  let world: ServersWorld;
 
   beforeAll(async () => {
-    panel = await startPanel(dialect);
+    // the routes that ask the panel answer 2xx only with one configured (and a catalogue to build on)
+    world = await startServersWorld(dialect);
+    panel = world.panel;
     [plain, staff, root, target] = [await userWithRole(panel, 1), await userWithRole(panel, ADMIN_TYPE_ROLE), await userWithRole(panel, 8), await userWithRole(panel, 1)];
     adminRoutes = panel.services.routes.under(ADMIN_PREFIX).filter((r) => r.method !== 'HEAD');
   });
   afterAll(async () => {
-    await panel?.close();
+    await world?.close();
   });
 
   const call = async (route: RegisteredRoute, cookie: string | null) => {
-    const { url, payload } = await FIXTURES[`${route.method} ${route.url}`](panel, { target });
+    const { url, payload } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
     return panel.app.inject({ method: route.method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
   };
 

@@ -323,12 +323,12 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
       const guest = await call('GET', LOCATIONS, undefined, { ...admin, cookie: '' });
       expect(guest.statusCode).toBe(401);
 
-      // the import creates all three kinds: it needs the three create permissions (or admin.root)
-      const creates = ['admin.locations.create', 'admin.nests.create', 'admin.egg.create'];
-      for (const missing of creates) {
+      // importing a kind adds rows of it: it needs that kind's create permission (or admin.root)
+      const creates = { locations: 'admin.locations.create', categories: 'admin.nests.create', eggs: 'admin.egg.create' };
+      for (const [kind, missing] of Object.entries(creates)) {
         const lacking = await userWithRole(panel, await roleWith(panel, CATALOG_PERMISSIONS.filter((p) => p !== missing)));
-        const res = await call('POST', SYNC, undefined, lacking);
-        expect(res.statusCode, `sync without ${missing}`).toBe(403);
+        const res = await call('POST', `${SYNC}/${kind}`, undefined, lacking);
+        expect(res.statusCode, `sync of ${kind} without ${missing}`).toBe(403);
         expect(res.json().error.code).toBe('PERMISSION_DENIED');
       }
       expect(await snapshot()).toEqual(before);
@@ -398,8 +398,16 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
   });
   const empty = { created: 0, updated: 0, missing_on_panel: [] };
 
+  /** every kind, in the order an administrator would import them (eggs go into linked categories) */
+  const syncAll = async () => {
+    const answers = [];
+    for (const kind of ['locations', 'categories', 'eggs']) answers.push(await call('POST', `${SYNC}/${kind}`));
+    return answers;
+  };
+  const merged = (answers: { json(): Record<string, unknown> }[]) => Object.assign({}, ...answers.map((a) => a.json()));
+
   it('says no panel is configured, saving nothing', async () => {
-    const res = await call('POST', SYNC);
+    const res = await call('POST', `${SYNC}/locations`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('PANEL_NOT_CONFIGURED');
     expect((await call('GET', `${PANEL_OBJECTS}/locations`)).json().error.code).toBe('PANEL_NOT_CONFIGURED');
@@ -418,9 +426,9 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
       .insertInto('catalog_locations')
       .values({ name: 'Closed DC', description: null, panel_location_id: 9001, slots: 5, status: 'offline', vip_only: 0, enabled: 1, image: null, created_at: now, updated_at: now })
       .execute();
-    const res = await call('POST', SYNC);
-    expect(res.statusCode).toBe(200);
-    const report = res.json();
+    const answers = await syncAll();
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const report = merged(answers);
     const closed = await db().selectFrom('catalog_locations').select('id').where('panel_location_id', '=', 9001).executeTakeFirstOrThrow();
     expect(report).toEqual({
       locations: { created: 1, updated: 1, missing_on_panel: [{ id: Number(closed.id), name: 'Closed DC', panel_id: 9001 }] },
@@ -446,13 +454,15 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
       ['Rust', categoryOf.get(world.nests.rust.id), world.nests.rust.id, world.eggs.rust.id, 0],
     ]);
     const audit = await db().selectFrom('audit_log').select(['details', 'actor_user_id']).where('action', '=', 'admin.catalog.sync').execute();
-    expect(audit).toHaveLength(1);
-    expect(JSON.parse(audit[0].details)).toMatchObject({ locations_created: 1, categories_created: 2, eggs_created: 3 });
+    expect(audit.map((a) => JSON.parse(a.details))).toEqual([
+      { kind: 'locations', created: 1, updated: 1 },
+      { kind: 'categories', created: 2, updated: 0 },
+      { kind: 'eggs', created: 3, updated: 0 },
+    ]);
 
     // run again: nothing to do, nothing changed
-    const again = await call('POST', SYNC);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ locations: { ...empty, missing_on_panel: report.locations.missing_on_panel }, categories: empty, eggs: empty });
+    const again = merged(await syncAll());
+    expect(again).toEqual({ locations: { ...empty, missing_on_panel: report.locations.missing_on_panel }, categories: empty, eggs: empty });
     expect(await snapshot()).toEqual(state);
     await db().deleteFrom('catalog_locations').where('panel_location_id', '=', 9001).execute();
   });
@@ -462,10 +472,12 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
     const valheim = standIn.addNest({ name: 'Valheim' });
     standIn.addEgg(valheim.id, { name: 'Valheim Plus' });
     standIn.addEgg(world.nests.minecraft.id, { name: 'Forge' });
-    const answers = await Promise.all(Array.from({ length: 3 }, () => call('POST', SYNC)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const total = (kind: 'locations' | 'categories' | 'eggs') => answers.reduce((sum, a) => sum + (a.json()[kind].created as number), 0);
-    expect([total('locations'), total('categories'), total('eggs')]).toEqual([1, 1, 2]);
+    const total = async (kind: 'locations' | 'categories' | 'eggs') => {
+      const answers = await Promise.all(Array.from({ length: 3 }, () => call('POST', `${SYNC}/${kind}`)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      return answers.reduce((sum, a) => sum + (a.json()[kind].created as number), 0);
+    };
+    expect([await total('locations'), await total('categories'), await total('eggs')]).toEqual([1, 1, 2]);
     const state = await snapshot();
     expect(state.locations.filter((l) => Number(l.panel_location_id) === fra.id)).toHaveLength(1);
     expect(state.categories.filter((c) => Number(c.panel_nest_id) === valheim.id)).toHaveLength(1);
@@ -475,10 +487,10 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
   it('answers a clear 5xx and saves nothing when the panel cannot be asked', async () => {
     standIn.addLocation({ short: 'fr-par', long: 'Paris, France' });
     const before = await snapshot();
-    // the panel fails on the eggs, after the locations were read: still nothing is saved
+    // the panel fails on the eggs, after the nests were read: still nothing is saved
     standIn.fault({ path: /^\/nests\/\d+\/eggs/, kind: 'error', status: 503, times: Infinity });
     try {
-      const res = await call('POST', SYNC);
+      const res = await call('POST', `${SYNC}/eggs`);
       expect([502, 503]).toContain(res.statusCode);
       expect(res.json().error.code).toMatch(/^PANEL_/);
       const egg = await call('POST', EGGS, { name: 'Down', category_id: Number(before.categories[0].id), panel_egg_id: 7777 });
@@ -491,7 +503,7 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
     // a panel that refuses connections
     await panel.services.settings.set('pterodactyl_base_url', 'http://127.0.0.1:1');
     try {
-      const res = await call('POST', SYNC);
+      const res = await call('POST', `${SYNC}/locations`);
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('PANEL_UNREACHABLE');
       const created = await call('POST', LOCATIONS, { name: 'Paris', panel_location_id: 4444 });

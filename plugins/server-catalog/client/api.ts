@@ -99,7 +99,7 @@ export const apiUrl = {
   eggs: '/api/admin/eggs',
   egg: one('/api/admin/eggs'),
   categoryChoices: '/api/admin/eggs/category-choices',
-  sync: '/api/admin/catalog/sync',
+  sync: (kind: SyncKind) => `/api/admin/catalog/sync/${kind}`,
   panelObjects: (kind: PanelObjectKind) => `/api/admin/catalog/panel-objects/${kind}`,
 };
 
@@ -124,5 +124,11 @@ export const PERMISSIONS = {
   eggs: permissionsOf('egg'),
 };
 
-/** the import creates all three kinds: it needs each create permission (admin.root passes) */
-export const SYNC_PERMISSIONS = [PERMISSIONS.locations.create, PERMISSIONS.categories.create, PERMISSIONS.eggs.create] as const;
+export type SyncKind = 'locations' | 'categories' | 'eggs';
+
+/** importing a kind adds rows of it: the right to create them (admin.root passes) */
+export const SYNC_PERMISSION: Record<SyncKind, string> = {
+  locations: PERMISSIONS.locations.create,
+  categories: PERMISSIONS.categories.create,
+  eggs: PERMISSIONS.eggs.create,
+};

@@ -1,17 +1,18 @@
-// /api/admin/catalog: the import from the panel (POST /sync) and the panel's objects for the pickers
+// /api/admin/catalog: the import from the panel (POST /sync/locations|categories|eggs) and the panel's objects for the pickers
 // of the create and edit forms (GET /panel-objects/locations|nests|eggs, each guarded by the list
 // permission of the form that shows it), each marked with the row linked to it here.
 import type { FastifyInstance } from 'fastify';
-import { hasPermission, type ServerPluginContext } from '@orepanel/sdk/server';
-import type { CatalogSync } from './catalog-sync';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
+import type { CatalogSync, SyncKind } from './catalog-sync';
 import type { PanelLinks } from './panel-links';
 import type { CatalogDb } from './tables';
 
-/**
- * The import adds locations, categories and eggs: it needs the right to create each. The route is
- * guarded by the last; the handler checks the other two.
- */
-export const SYNC_PERMISSIONS = ['admin.locations.create', 'admin.nests.create', 'admin.egg.create'] as const;
+/** importing a kind adds rows of it: the right to create them */
+const SYNC_ROUTES = [
+  { kind: 'locations', permission: 'admin.locations.create' },
+  { kind: 'categories', permission: 'admin.nests.create' },
+  { kind: 'eggs', permission: 'admin.egg.create' },
+] as const satisfies readonly { kind: SyncKind; permission: string }[];
 
 const kindReport = {
   type: 'object',
@@ -26,7 +27,7 @@ const kindReport = {
   },
 } as const;
 
-const syncAnswer = { type: 'object', required: ['locations', 'categories', 'eggs'], properties: { locations: kindReport, categories: kindReport, eggs: kindReport } } as const;
+const syncAnswer = { type: 'object', properties: { locations: kindReport, categories: kindReport, eggs: kindReport } } as const;
 
 const linked = { type: ['integer', 'null'] } as const;
 const panelEgg = { type: 'object', properties: { id: { type: 'integer' }, nest: { type: 'integer' }, name: { type: 'string' }, description: { type: ['string', 'null'] }, linked_id: linked } } as const;
@@ -53,27 +54,14 @@ const PANEL_OBJECT_ROUTES = [
 type Kind = (typeof PANEL_OBJECT_ROUTES)[number]['kind'];
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: ServerPluginContext, db: CatalogDb, panel: PanelLinks, sync: CatalogSync): void {
-  app.post(
-    '/admin/catalog/sync',
-    { config: { permission: 'admin.egg.create' }, schema: { response: { 200: syncAnswer } } },
-    async (request) => {
-      const held = (await ctx.auth.currentUser(request))?.permissions ?? [];
-      if (!SYNC_PERMISSIONS.every((p) => hasPermission(held, p))) throw ctx.httpError(403, 'PERMISSION_DENIED', 'You do not have permission to access this resource.');
-      const report = await sync.run();
-      await ctx.audit.record(request, {
-        action: 'admin.catalog.sync',
-        details: {
-          locations_created: report.locations.created,
-          locations_updated: report.locations.updated,
-          categories_created: report.categories.created,
-          categories_updated: report.categories.updated,
-          eggs_created: report.eggs.created,
-          eggs_updated: report.eggs.updated,
-        },
-      });
+  for (const { kind, permission } of SYNC_ROUTES) {
+    app.post(`/admin/catalog/sync/${kind}`, { config: { permission }, schema: { response: { 200: syncAnswer } } }, async (request) => {
+      const report = await sync.run(kind);
+      const done = report[kind];
+      await ctx.audit.record(request, { action: 'admin.catalog.sync', details: { kind, created: done?.created ?? 0, updated: done?.updated ?? 0 } });
       return report;
-    },
-  );
+    });
+  }
 
   const panelObjects = async (kind: Kind) => {
       await panel.requireConfigured();

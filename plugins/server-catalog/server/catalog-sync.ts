@@ -1,6 +1,6 @@
-// The import from the panel: reads the panel's locations, nests and every nest's eggs first — so a
-// panel that fails half-way leaves nothing saved — then adds what is not linked yet and renames what
-// is. New rows start disabled (and a new location with no slots): an administrator reviews them
+// The import from the panel, one kind at a time (locations, categories = nests, eggs): reads what the
+// panel has of that kind first — so a panel that fails half-way leaves nothing saved — then adds
+// what is not linked yet and renames what is. New rows start disabled (and a new location with no slots): an administrator reviews them
 // before customers see them. Every add is "insert unless the panel id is taken", so an import run
 // twice, or twice at once, adds each panel object once; a rename only touches a row whose name
 // differs, so the second run reports nothing to do.
@@ -28,11 +28,8 @@ export interface SyncReport {
   eggs: KindReport;
 }
 
-interface PanelSnapshot {
-  locations: PanelLocation[];
-  nests: PanelNest[];
-  eggs: PanelEgg[];
-}
+export const SYNC_KINDS = ['locations', 'categories', 'eggs'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -55,23 +52,21 @@ export class CatalogSync {
     private readonly panel: PanelLinks,
   ) {}
 
-  private async snapshot(): Promise<PanelSnapshot> {
+  /**
+   * Imports one kind: what an administrator may create decides what they may import (locations:
+   * admin.locations.create, categories: admin.nests.create, eggs: admin.egg.create). Eggs are
+   * imported into the categories linked to their nest; a nest without one waits for its category.
+   */
+  async run(kind: SyncKind): Promise<Partial<SyncReport>> {
     await this.panel.requireConfigured();
-    const [locations, nests] = await Promise.all([this.panel.locations(), this.panel.nests()]);
-    const eggs: PanelEgg[] = [];
-    // one nest after another: the panel limits requests per minute
-    for (const nest of nests) eggs.push(...(await this.panel.eggsOf(nest.id)));
-    return { locations, nests, eggs };
-  }
-
-  async run(): Promise<SyncReport> {
-    const panel = await this.snapshot();
     const now = new Date(this.ctx.clock.now()).toISOString();
-    return {
-      locations: await this.syncLocations(panel.locations, now),
-      categories: await this.syncCategories(panel.nests, now),
-      eggs: await this.syncEggs(panel.eggs, now),
-    };
+    if (kind === 'locations') return { locations: await this.syncLocations(await this.panel.locations(), now) };
+    const nests = await this.panel.nests();
+    if (kind === 'categories') return { categories: await this.syncCategories(nests, now) };
+    const eggs: PanelEgg[] = [];
+    // one nest after another: the panel limits requests per minute; everything is read before writing
+    for (const nest of nests) eggs.push(...(await this.panel.eggsOf(nest.id)));
+    return { eggs: await this.syncEggs(eggs, now) };
   }
 
   private inserted(result: { numInsertedOrUpdatedRows?: bigint }): number {

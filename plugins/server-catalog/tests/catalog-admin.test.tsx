@@ -42,8 +42,6 @@ const LOCATIONS = [
 
 const REPORT = {
   locations: { created: 1, updated: 2, missing_on_panel: [{ id: 9, name: 'Closed DC', panel_id: 90 }] },
-  categories: { created: 0, updated: 0, missing_on_panel: [] },
-  eggs: { created: 3, updated: 0, missing_on_panel: [] },
 };
 
 describe('locations list', () => {
@@ -53,7 +51,7 @@ describe('locations list', () => {
       route: '/mc-admin/locations',
       catalogues: { en },
       session: ROOT,
-      http: { 'GET /api/admin/locations': page(LOCATIONS), 'POST /api/admin/catalog/sync': { body: REPORT } },
+      http: { 'GET /api/admin/locations': page(LOCATIONS), 'POST /api/admin/catalog/sync/locations': { body: REPORT } },
     });
     await app.findByText('Bucharest');
     expect(app.getByText(en.status.maintenance)).toBeTruthy();
@@ -82,7 +80,7 @@ describe('locations list', () => {
       session: ROOT,
       http: {
         'GET /api/admin/locations': page(LOCATIONS),
-        'POST /api/admin/catalog/sync': { status: 503, body: { error: { code: 'PANEL_UNREACHABLE', message: 'down' } } },
+        'POST /api/admin/catalog/sync/locations': { status: 503, body: { error: { code: 'PANEL_UNREACHABLE', message: 'down' } } },
       },
     });
     await app.findByText('Bucharest');
@@ -95,13 +93,13 @@ describe('locations list', () => {
       manifest,
       route: '/mc-admin/locations',
       catalogues: { en },
-      // two of the three create permissions are not enough for the import
-      session: { user: { role: 4 }, permissions: ['admin.locations.list', 'admin.locations.create', 'admin.nests.create'] },
+      // importing locations adds locations: the other kinds' create permissions are not enough
+      session: { user: { role: 4 }, permissions: ['admin.locations.list', 'admin.nests.create', 'admin.egg.create'] },
       http: { 'GET /api/admin/locations': page([]) },
     });
     await app.findByText(en.locations.empty);
     expect(app.queryByRole('button', en.sync.button)).toBeNull();
-    expect(app.getByRole('link', en.locations.create)).toBeTruthy();
+    expect(app.queryByRole('link', en.locations.create)).toBeNull();
   });
 });
 

@@ -36,12 +36,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
 
   app.get(
     '/user/server/create',
-    { config: { auth: true, flag: 'allow_servers' }, schema: { response: { 200: schema.createOptionsAnswer } } },
+    // not behind allow_servers: the resize page and the admin queue read these options too; the
+    // create itself (POST) is, and the answer names it as a blocker
+    { config: { auth: true }, schema: { response: { 200: schema.createOptionsAnswer } } },
     async (request, reply): Promise<CreateOptionsResponse> => {
       const user = await signedIn(request);
       const vip = holdsVip(user.permissions);
       const catalog = plugin.catalog();
-      const [locations, categories, eggs, use, summary, configured, missingLinks, pending, renewal] = await Promise.all([
+      const [allowed, locations, categories, eggs, use, summary, configured, missingLinks, pending, renewal] = await Promise.all([
+        ctx.settings.get('allow_servers'),
         catalog.locations(),
         catalog.categories(),
         catalog.eggs(),
@@ -53,6 +56,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
         renewalTerms(ctx.settings),
       ]);
       const blockers: CreateBlocker[] = [];
+      if (allowed !== true) blockers.push('SERVERS_DISABLED');
       if (!configured) blockers.push('PANEL_NOT_CONFIGURED');
       blockers.push(...missingLinks);
       if (pending) blockers.push('PENDING_ENTRY');

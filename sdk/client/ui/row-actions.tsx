@@ -2,21 +2,23 @@
 // list, whichever plugin owns it. An action the user may not take is passed as `false` and not shown.
 import { Button } from './Button';
 
-export interface RowAction {
-  to: string;
+interface RowActionBase {
   text: string;
   /** names the row, for screen readers ("Edit alice") */
   label: string;
   variant?: 'secondary' | 'ghost';
 }
 
-export function RowActions({ actions }: { actions: (RowAction | false)[] }) {
+/** a page of its own (edit, delete…), or something done in place (suspend, after a confirm dialog) */
+export type RowAction = RowActionBase & ({ to: string; onClick?: never } | { onClick: () => void; to?: never });
+
+export function RowActions({ actions }: { actions: (RowAction | false | null | undefined)[] }) {
   return (
     <div css={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
       {actions.map(
         (action) =>
           action && (
-            <Button key={action.to} size="sm" variant={action.variant ?? 'secondary'} to={action.to} aria-label={action.label}>
+            <Button key={action.label} size="sm" variant={action.variant ?? 'secondary'} to={action.to} onClick={action.onClick} aria-label={action.label}>
               {action.text}
             </Button>
           ),

@@ -54,7 +54,7 @@ export default function CategoriesPage() {
         </PermissionGate>
       }
     >
-      <SyncFromPanel onSynced={list.reload} />
+      <SyncFromPanel kind="categories" onSynced={list.reload} />
       <PagedList
         list={list}
         caption={t('categories.titles.list')}

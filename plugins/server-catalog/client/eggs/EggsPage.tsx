@@ -65,7 +65,7 @@ export default function EggsPage() {
         </PermissionGate>
       }
     >
-      <SyncFromPanel onSynced={list.reload} />
+      <SyncFromPanel kind="eggs" onSynced={list.reload} />
       <PagedList
         list={list}
         caption={t('eggs.titles.list')}

@@ -49,7 +49,7 @@ export default function LocationsPage() {
         </PermissionGate>
       }
     >
-      <SyncFromPanel onSynced={list.reload} />
+      <SyncFromPanel kind="locations" onSynced={list.reload} />
       <PagedList
         list={list}
         caption={t('locations.titles.list')}

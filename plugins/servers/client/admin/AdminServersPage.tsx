@@ -1,7 +1,7 @@
 // /mc-admin/servers: every server with its owner, resources, state and expiry; searched (name,
 // identifier, owner) and paged on the server. Suspending, unsuspending and deleting ask first and act
 // on the panel before anything changes here (the API's rule); each needs its own permission.
-import { Button, confirmAction, http, Page, PagedList, theme, useHasPermission, useTranslation, type DataColumn } from '@orepanel/sdk';
+import { confirmAction, http, Page, PagedList, RowActions, theme, useHasPermission, useTranslation, type DataColumn } from '@orepanel/sdk';
 import { useMemo } from 'react';
 import type { AdminServerResponse, AdminServersResponse, AdminServerView, OkResponse } from '../../shared/api';
 import { OwnerLink } from './OwnerLink';
@@ -78,21 +78,15 @@ export default function AdminServersPage() {
         cell: (s) => (
           <span css={{ display: 'inline-flex', flexWrap: 'wrap', gap: 6, justifyContent: 'flex-end' }}>
             {s.panel_url && <PanelLink url={s.panel_url} name={s.name} />}
-            {mayEdit &&
-              (s.status === 'active' ? (
-                <Button size="sm" variant="secondary" onClick={() => void suspend(s)} aria-label={t('admin.servers.suspendServer', { name: s.name })}>
-                  {t('admin.servers.suspend')}
-                </Button>
-              ) : (
-                <Button size="sm" variant="secondary" onClick={() => void unsuspend(s)} aria-label={t('admin.servers.unsuspendServer', { name: s.name })}>
-                  {t('admin.servers.unsuspend')}
-                </Button>
-              ))}
-            {mayDelete && (
-              <Button size="sm" variant="ghost" onClick={() => void remove(s)} aria-label={t('admin.servers.deleteServer', { name: s.name })}>
-                {t('admin.servers.delete')}
-              </Button>
-            )}
+            <RowActions
+              actions={[
+                mayEdit &&
+                  (s.status === 'active'
+                    ? { text: t('admin.servers.suspend'), label: t('admin.servers.suspendServer', { name: s.name }), onClick: () => void suspend(s) }
+                    : { text: t('admin.servers.unsuspend'), label: t('admin.servers.unsuspendServer', { name: s.name }), onClick: () => void unsuspend(s) }),
+                mayDelete && { text: t('admin.servers.delete'), label: t('admin.servers.deleteServer', { name: s.name }), variant: 'ghost', onClick: () => void remove(s) },
+              ]}
+            />
           </span>
         ),
       },

@@ -31,7 +31,7 @@ function useFix(): (blocker: CreateBlocker) => Fix | null {
   };
 }
 
-const KNOWN: readonly string[] = ['PENDING_ENTRY', 'FORCE_DISCORD_LINK', 'FORCE_GITHUB_LINK', 'NO_FREE_SLOT', 'NOT_ENOUGH_RESOURCES', 'PANEL_NOT_CONFIGURED'];
+const KNOWN: readonly string[] = ['SERVERS_DISABLED', 'PENDING_ENTRY', 'FORCE_DISCORD_LINK', 'FORCE_GITHUB_LINK', 'NO_FREE_SLOT', 'NOT_ENOUGH_RESOURCES', 'PANEL_NOT_CONFIGURED'];
 
 export function BlockerNotice({ blockers }: { blockers: CreateBlocker[] }) {
   const { t } = useTranslation('servers');
