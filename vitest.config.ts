@@ -1,11 +1,48 @@
 import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// Two projects: everything that runs in-process (unit, API, contract; DOM tests opt into jsdom with a
-// `// @vitest-environment jsdom` comment), and the browser end-to-end tests, which drive Debian's
-// chromium against the built panel one file at a time.
+// Projects: everything that runs in-process without a database dialect (unit, contract, plugin
+// screens; DOM tests opt into jsdom with a `// @vitest-environment jsdom` comment); the API tests
+// once per database dialect (OREPANEL_TEST_DIALECTS, default sqlite,postgres,mysql), each dialect a
+// project of its own so the pool runs them side by side instead of one after another inside a file;
+// and the browser end-to-end tests, which drive Debian's chromium against the built panel one file
+// at a time.
+const DIALECTS = (process.env.OREPANEL_TEST_DIALECTS ?? 'sqlite,postgres,mysql')
+  .split(',')
+  .map((d) => d.trim())
+  .filter(Boolean);
+const API_DIR = here('./tests/api');
+const apiFiles = readdirSync(API_DIR).filter((f) => f.endsWith('.test.ts'));
+/** API test files that run per dialect (they call testDialects()); the others run once */
+const perDialect = apiFiles.filter((f) => readFileSync(`${API_DIR}/${f}`, 'utf8').includes('testDialects('));
+/**
+ * MariaDB runs where the dialect makes a difference: row locks and conditional updates under
+ * concurrency, unique-conflict handling, collation-sensitive search, leases, migrations. The other
+ * files use the same portable queries PostgreSQL and SQLite already run.
+ */
+const MARIADB_FILES = [
+  'admin-user-coins', 'admin-users', 'afk-instances', 'afk-payouts', 'auth', 'credits', 'database', 'gift', 'j4r', 'leaderboard', 'links', 'lookup',
+  'mail', 'password-reset', 'pterodactyl-accounts', 'redeem', 'referrals', 'renewals', 'server-catalog', 'server-queue', 'servers', 'sso', 'store', 'wallet',
+].map((name) => `${name}.test.ts`);
+const apiProject = (dialect: string, index: number) => {
+  const files = perDialect.filter((f) => dialect !== 'mysql' || MARIADB_FILES.includes(f));
+  // the dialect-free API files run with the first dialect's project
+  const once = index === 0 ? apiFiles.filter((f) => !perDialect.includes(f)) : [];
+  return {
+    ...shared,
+    test: {
+      name: `api-${dialect}`,
+      include: [...files, ...once].map((f) => `tests/api/${f}`),
+      environment: 'node',
+      env: { OREPANEL_TEST_DIALECTS: dialect },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+};
 const shared = {
   resolve: {
     alias: [
@@ -26,12 +63,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,sdk,kernel,plugins,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+          exclude: ['tests/e2e/**', 'tests/api/**', 'node_modules/**', 'dist/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...DIALECTS.map(apiProject),
       {
         ...shared,
         test: {
