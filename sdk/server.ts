@@ -417,6 +417,12 @@ export interface ServerEvents {
   'plugin.state': { id: string; enabled: boolean };
   /** the account's e-mail address changed (it is unverified now); linkBase: the panel's public address */
   'user.email_changed': { userId: number; email: string; linkBase: string };
+  /**
+   * the account is about to be deleted (by itself or an administrator): its rows are still there, so
+   * what lives outside the database (servers on the panel) can be removed now. Handlers run before the
+   * delete, one after another; one that fails is logged and the deletion goes on.
+   */
+  'user.deleting': { userId: number; uuid: string };
   /** the account deleted itself (its sessions and the rows that reference it are gone) */
   'user.deleted': { userId: number; uuid: string };
   /** the account's current e-mail address has just been proved (a verification link, a password-reset link) */

@@ -265,7 +265,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redirectLinks: new RedirectLinkStore(database) });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
-  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, pterodactyl: pterodactyl.panel, log });
+  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, events, pterodactyl: pterodactyl.panel, log });
   await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
   await plugins.register(app);
 

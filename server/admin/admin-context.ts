@@ -9,6 +9,7 @@ import type { RoleDirectory } from '../auth/roles';
 import type { SessionService } from '../auth/sessions';
 import type { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/connect';
+import type { EventBus } from '../events';
 import type { Scheduler } from '../jobs/scheduler';
 import type { Mailer } from '../mail/mailer';
 import type { PluginHost } from '../plugins/host';
@@ -30,6 +31,8 @@ export interface AdminServices {
   /** the health page's panel reachability */
   pterodactyl?: PterodactylPanel;
   wallet: PluginWallet;
+  /** user.deleting, before an administrator deletes an account */
+  events: EventBus;
   log: FastifyBaseLogger;
 }
 

@@ -103,7 +103,7 @@ const activityEntrySchema = {
 } as const;
 
 export function registerAdminUsers(app: FastifyInstance, services: AdminServices): void {
-  const { database, sessions, roles, audit } = services;
+  const { database, sessions, roles, audit, events } = services;
   const db = database.db;
 
   const reviewDb = db.withTables<AbuseReviewTables>();
@@ -291,7 +291,9 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       const target = await findUser(request.params.uuid);
       if (target.id === actor.userId) throw httpError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account here.');
       mayActOn(actor, target.role_id);
-      // sessions go with the account (foreign key cascade); the audit log keeps its history
+      // what lives outside the database goes first (servers on the panel); sessions go with the
+      // account (foreign key cascade); the audit log keeps its history
+      await events.emit('user.deleting', { userId: target.id, uuid: target.uuid });
       await db.deleteFrom('users').where('id', '=', target.id).execute();
       await audit.record(request, { action: 'admin.user.delete', targetUserId: target.id, details: { uuid: target.uuid, username: target.username, email: target.email } });
       return { success: true };

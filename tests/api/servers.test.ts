@@ -3,7 +3,7 @@
 // requests race, resize (only the increase is checked), delete (panel first), the servers counter,
 // and the admin server list with its permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleWith, testDialects, type SignedInUser } from './harness';
+import { PASSWORD, roleWith, testDialects, type SignedInUser } from './harness';
 import { builtServer, call, createBody, customer, runQueue, startServersWorld, type ServersWorld } from './servers-world';
 
 describe.each(testDialects())('servers (%s)', (dialect) => {
@@ -332,6 +332,28 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
       expect(admin.status).toBe(204);
       expect((await call(world, user, 'POST', `/api/user/server/${serverId}/delete`)).json()).toEqual({ ok: true });
       expect(await serverRows(user.id)).toHaveLength(0);
+    });
+  });
+
+  describe('an account deleted', () => {
+    const onPanel = (name: string) => world.ptero.servers().filter((s) => s.name === name).length;
+
+    it('by itself takes its servers off the panel before its rows go', async () => {
+      const user = await customer(world);
+      await builtServer(world, user, { name: 'Leaving Keep' });
+      expect(onPanel('Leaving Keep')).toBe(1);
+      const res = await call(world, user, 'POST', '/api/user/session/delete-account', { password: PASSWORD });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(onPanel('Leaving Keep')).toBe(0);
+    });
+
+    it('by an administrator takes its servers off the panel too', async () => {
+      const user = await customer(world);
+      await builtServer(world, user, { name: 'Banned Fort' });
+      const res = await world.panel.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.uuid}`, headers: { cookie: world.admin.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(onPanel('Banned Fort')).toBe(0);
+      expect(await world.panel.services.database.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     });
   });
 

@@ -40,6 +40,7 @@ export function registerAccountDeletion(app: FastifyInstance, ctx: ServerPluginC
       }
       await ctx.auth.endSession(request, reply);
       await ctx.auth.revokeSessions(user.id);
+      await ctx.events.emit('user.deleting', { userId: user.id, uuid: user.uuid });
       await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
       await ctx.audit.record(request, { action: 'account.delete', actorUserId: user.id, targetUserId: user.id, details: { uuid: user.uuid, username: user.username, email: user.email } });
       await ctx.events.emit('user.deleted', { userId: user.id, uuid: user.uuid });

@@ -21,5 +21,16 @@ export default defineServerPlugin({
     // a daily schedule, checked hourly: every step is measured from expires_at and done once, so an
     // extra pass changes nothing, and a restart never postpones a day's work by another day
     ctx.jobs.every(RENEWALS_JOB, 60 * 60_000, () => plugin.renewals.run());
+    // an account being deleted takes its servers off the panel first (its rows here go with it)
+    ctx.events.on('user.deleting', async ({ userId }) => {
+      const owned = await plugin.db.selectFrom('servers').select('id').where('user_id', '=', userId).execute();
+      for (const { id } of owned) {
+        try {
+          await plugin.servers.remove(Number(id), userId);
+        } catch (error) {
+          ctx.log.error({ err: error, serverId: id, userId }, 'a deleted account’s server could not be removed from the panel');
+        }
+      }
+    });
   },
 });
