@@ -19,20 +19,32 @@ if (!step('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.
 if (!step('build (rollup)', bin('rollup'), ['-c', 'rollup.config.mjs'], { NODE_ENV: 'production' })) process.exit(1);
 
 const reportDir = mkdtempSync(join(tmpdir(), 'orepanel-vitest-'));
-const report = join(reportDir, 'report.json');
 const extra = process.argv.slice(2);
-const ok = step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra]);
+// Two runs: a project with fileParallelism off (e2e: one browser and panel at a time) makes vitest
+// run every file one after another, so the in-process projects (unit and the API per dialect) run
+// first, side by side, and the browser tests after them. Arguments (a file, -t …) go to one run.
+const runs = extra.length > 0 ? [{ title: 'vitest', args: extra }] : [
+  { title: 'vitest: unit + API', args: ['--project', 'unit', '--project', 'api-*'] },
+  { title: 'vitest: e2e (chromium)', args: ['--project', 'e2e'] },
+];
 
+let ok = true;
 let passed = 0;
 let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  // a suite that fails to load has no failed test of its own: count it so the line never says 0
-  if (!ok && failed === 0) failed = Math.max(1, json.numFailedTestSuites ?? 0);
-} catch {
-  if (!ok) failed = 1;
+for (const [i, run] of runs.entries()) {
+  const report = join(reportDir, `report-${i}.json`);
+  const runOk = step(run.title, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...run.args]);
+  ok &&= runOk;
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests ?? 0;
+    let runFailed = json.numFailedTests ?? 0;
+    // a suite that fails to load, or an error outside any test, fails no test of its own: count it
+    if (!runOk && runFailed === 0) runFailed = Math.max(1, json.numFailedTestSuites ?? 0);
+    failed += runFailed;
+  } catch {
+    if (!runOk) failed += 1;
+  }
 }
 rmSync(reportDir, { recursive: true, force: true });
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);

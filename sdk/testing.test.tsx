@@ -19,8 +19,8 @@ import {
 } from '@orepanel/sdk';
 import { cleanup, renderPlugin, sessionReply } from '@orepanel/sdk/testing';
 
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  await cleanup();
   vi.restoreAllMocks();
 });
 

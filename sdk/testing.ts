@@ -347,10 +347,24 @@ export interface RenderPluginOptions {
 }
 
 let current: { unmount(): void } | null = null;
+/** a dialog opened since the last render: sweetalert2 then still owes a focus-restoring timer */
+let dialogOpened = false;
+dialogStore.subscribe((state) => {
+  if (state.status === 'open') dialogOpened = true;
+});
+/** sweetalert2 gives the focus back 100 ms after a dialog closed, touching DOM globals */
+const DIALOG_FOCUS_RETURN_MS = 150;
 
-/** Unmounts whatever renderPlugin rendered last (call it in afterEach if a test may fail before unmount). */
-export function cleanup(): void {
+/**
+ * Unmounts whatever renderPlugin rendered last (call it in afterEach — `afterEach(() => cleanup())` —
+ * if a test may fail before unmount). After a test that opened a dialog it resolves once sweetalert2
+ * has given the focus back, so its timer never fires into a torn-down DOM.
+ */
+export async function cleanup(): Promise<void> {
   current?.unmount();
+  if (!dialogOpened) return;
+  dialogOpened = false;
+  await sleep(DIALOG_FOCUS_RETURN_MS);
 }
 
 function sleep(ms: number): Promise<void> {
@@ -399,7 +413,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
   if (typeof document === 'undefined') {
     throw new Error('renderPlugin needs a DOM: put `// @vitest-environment jsdom` at the top of the test file');
   }
-  cleanup();
+  current?.unmount();
   fillJsdomGaps();
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -7,15 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthProvider, type OAuthProviderStandIn } from '../fixtures/oauth-provider';
 import { startPaypalStandIn, type PaypalStandIn } from '../fixtures/paypal-api';
 import { startStripeStandIn, type StripeStandIn } from '../fixtures/stripe-api';
-import { launchBrowser, openPage, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
+import { cliFor, launchBrowser, mainText, sessionCoins, signInThroughApi, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
 
-const CLI = join(ROOT, 'bin/orepanel.mjs');
 const PASSWORD = 'correct-horse-1';
 const WAIT = { timeout: 20_000 };
 const GUILD = { id: '912345678901234567', name: 'Ore Community' };
@@ -29,22 +27,17 @@ let discord: OAuthProviderStandIn;
 const names = { admin: uniqueName('admin'), buyer: uniqueName('buyer') };
 const probes: Partial<Record<keyof typeof names, PageProbe>> = {};
 
-function cli(args: string[]): string {
-  const res = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`orepanel ${args.join(' ')} exited with ${res.status}:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
-}
-
 beforeAll(async () => {
   [stripe, paypal, discord] = await Promise.all([startStripeStandIn(), startPaypalStandIn(), startOAuthProvider('discord')]);
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-providers-'));
+  const cli = cliFor(dataDir);
   for (const [who, role] of [['admin', '8'], ['buyer', '1']] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
   stripe.deliverWebhooksTo(`${panel.url}/api/store/webhooks/stripe`);
   browser = await launchBrowser();
-  for (const who of ['admin', 'buyer'] as const) probes[who] = await signedIn(who);
+  for (const who of ['admin', 'buyer'] as const) probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
   // through the admin API, as an administrator would (one process start per CLI call is slow)
   await configure('/api/admin/settings', {
     app_url: panel.url,
@@ -87,28 +80,12 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(who: keyof typeof names): Promise<PageProbe> {
-  const probe = await openPage(browser);
-  await probe.page.goto(`${panel.url}/auth/login`);
-  await probe.page.locator('input[type="password"]').first().waitFor(WAIT);
-  const status = await probe.page.evaluate(
-    async (body) => (await fetch('/api/user/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
-    { login: names[who], password: PASSWORD },
-  );
-  expect(status).toBe(200);
-  await probe.page.goto(`${panel.url}/dashboard`);
-  await probe.page.getByRole('main').getByRole('heading', { name: /Welcome back/, level: 1 }).waitFor(WAIT);
-  return probe;
-}
-
 function pageOf(who: keyof typeof names): Page {
   const probe = probes[who];
   if (!probe) throw new Error(`${who} is not signed in`);
   return probe.page;
 }
 
-const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
-const sessionCoins = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/user/session')).json()) as { billing: { coins: number } }).billing.coins);
 
 async function openAddCredits(page: Page, amount: string): Promise<void> {
   await page.goto(`${panel.url}/store/add-credits`);

@@ -9,12 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
+import { cliFor, launchBrowser, mainText, openPage, sessionCoins, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
 
-const CLI = join(ROOT, 'bin/orepanel.mjs');
 const PASSWORD = 'correct-horse-1';
 const WAIT = { timeout: 20_000 };
 
@@ -25,15 +23,9 @@ const names = { admin: uniqueName('admin'), alice: uniqueName('alice'), bob: uni
 const uuids = { admin: '', alice: '', bob: '' };
 const probes: Partial<Record<keyof typeof names, PageProbe>> = {};
 
-/** The built CLI against `dataDir`, before the panel runs (settings and accounts are then in place at start). */
-function cli(args: string[]): string {
-  const res = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`orepanel ${args.join(' ')} exited with ${res.status}:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
-}
-
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-economy-'));
+  const cli = cliFor(dataDir);
   const settings: [string, string][] = [
     // one IP drives every page of this file
     ['rate_limit_per_minute', '5000'],
@@ -89,17 +81,11 @@ function pageOf(who: keyof typeof names): Page {
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const textOf = async (locator: Locator) => squash(await locator.innerText());
-const mainText = (page: Page) => textOf(page.locator('main'));
 
 /** Opens a panel path and waits for the page's heading. */
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(`${panel.url}${path}`);
   await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
-}
-
-/** The session's balance, as the rest of the panel sees it. */
-async function sessionCoins(page: Page): Promise<number> {
-  return page.evaluate(async () => ((await (await fetch('/api/user/session')).json()) as { billing: { coins: number } }).billing.coins);
 }
 
 /** The rows of the dashboard's transactions table, each as one line of text. */

@@ -175,3 +175,42 @@ export function usePanelAndBrowser(extraEnv: Record<string, string> = {}): E2eEn
   });
   return env;
 }
+
+/** The built CLI (`orepanel …`) against a data directory, before its panel runs (accounts, settings). */
+export function cliFor(dataDir: string): (args: string[]) => string {
+  return (args) => {
+    const res = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`orepanel ${args.join(' ')} exited with ${res.status}:\n${res.stdout}\n${res.stderr}`);
+    return res.stdout;
+  };
+}
+
+const SIGNED_IN_WAIT = { timeout: 20_000 };
+
+/**
+ * A browser context signed in through the real login API, left on the dashboard: the dashboard stores
+ * the session's role and permissions, which the admin-route guards read (spec §2, §6).
+ */
+export async function signInThroughApi(browser: Browser, panelUrl: string, login: string, password: string): Promise<PageProbe> {
+  const probe = await openPage(browser);
+  await probe.page.goto(`${panelUrl}/auth/login`);
+  await probe.page.locator('input[type="password"]').first().waitFor(SIGNED_IN_WAIT);
+  const status = await probe.page.evaluate(
+    async (body) => (await fetch('/api/user/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+    { login, password },
+  );
+  if (status !== 200) throw new Error(`login of ${login} answered ${status}`);
+  await probe.page.goto(`${panelUrl}/dashboard`);
+  await probe.page.getByRole('main').getByRole('heading', { name: /Welcome back/, level: 1 }).waitFor(SIGNED_IN_WAIT);
+  return probe;
+}
+
+/** The page's main region as one line of text (whitespace squashed). */
+export async function mainText(page: Page): Promise<string> {
+  return (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** The balance the session reports, as the rest of the panel sees it. */
+export function sessionCoins(page: Page): Promise<number> {
+  return page.evaluate(async () => ((await (await fetch('/api/user/session')).json()) as { billing: { coins: number } }).billing.coins);
+}

@@ -6,13 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPterodactylPanel, type PterodactylStandIn } from '../fixtures/pterodactyl-panel';
-import { launchBrowser, openPage, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
+import { cliFor, launchBrowser, mainText, sessionCoins, signInThroughApi, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
 
-const CLI = join(ROOT, 'bin/orepanel.mjs');
 const PASSWORD = 'correct-horse-1';
 const WAIT = { timeout: 20_000 };
 /** the worker is kicked when an entry is queued; building and the dashboard's 5 s poll take a moment */
@@ -27,22 +25,17 @@ const names = { admin: uniqueName('admin'), steve: uniqueName('steve') };
 const probes: Partial<Record<keyof typeof names, PageProbe>> = {};
 let serverId = 0;
 
-function cli(args: string[]): string {
-  const res = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`orepanel ${args.join(' ')} exited with ${res.status}:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout;
-}
-
 beforeAll(async () => {
   ptero = await startPterodactylPanel();
   ptero.seedSample();
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-hosting-'));
+  const cli = cliFor(dataDir);
   for (const [who, role] of [['admin', '8'], ['steve', '1']] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
   browser = await launchBrowser();
-  for (const who of ['admin', 'steve'] as const) probes[who] = await signedIn(who);
+  for (const who of ['admin', 'steve'] as const) probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
   await adminCall('PATCH', '/api/admin/settings', {
     values: { pterodactyl_base_url: ptero.url, pterodactyl_api_key: ptero.apiKey, server_renew_enabled: true, server_renew_cost: 100, server_renew_days: 30 },
   });
@@ -57,20 +50,6 @@ afterAll(async () => {
   await ptero?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function signedIn(who: keyof typeof names): Promise<PageProbe> {
-  const probe = await openPage(browser);
-  await probe.page.goto(`${panel.url}/auth/login`);
-  await probe.page.locator('input[type="password"]').first().waitFor(WAIT);
-  const status = await probe.page.evaluate(
-    async (body) => (await fetch('/api/user/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
-    { login: names[who], password: PASSWORD },
-  );
-  expect(status).toBe(200);
-  // the dashboard stores the session's role and permissions, which the admin-route guards read (spec §2, §6)
-  await open(probe.page, '/dashboard', /Welcome back/);
-  return probe;
-}
 
 function pageOf(who: keyof typeof names): Page {
   const probe = probes[who];
@@ -95,8 +74,6 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
   await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
 }
 
-const mainText = async (page: Page) => (await page.locator('main').innerText()).replace(/\s+/g, ' ').trim();
-const sessionCoins = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/user/session')).json()) as { billing: { coins: number } }).billing.coins);
 const panelServers = () => ptero.servers().filter((s) => s.name === SERVER_NAME);
 
 describe('hosting through its pages', () => {

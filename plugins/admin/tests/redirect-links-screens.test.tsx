@@ -19,9 +19,9 @@ beforeEach(() => {
   announced = 0;
   kernelEvents.on(CHANGED, onChanged);
 });
-afterEach(() => {
+afterEach(async () => {
   kernelEvents.off(CHANGED, onChanged);
-  cleanup();
+  await cleanup();
 });
 
 const link = (id: number, extra: Record<string, unknown> = {}) => ({

@@ -98,9 +98,10 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', StandInSocket);
   setVisibility('visible');
 });
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  // real timers first: cleanup may wait for a dialog's focus timer
   vi.useRealTimers();
+  await cleanup();
   vi.unstubAllGlobals();
 });
 

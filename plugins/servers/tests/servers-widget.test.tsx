@@ -22,9 +22,10 @@ import { queueEntry, serverView } from './fixtures';
 beforeAll(() => {
   i18n.addResourceBundle('en', 'servers', en, true, true);
 });
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  // real timers first: cleanup may wait for a dialog's focus timer
   vi.useRealTimers();
+  await cleanup();
 });
 
 const session = { user: { first_name: 'Ana', username: 'ana' }, billing: { coins: 300 } };

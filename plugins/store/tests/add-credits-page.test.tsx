@@ -10,8 +10,8 @@ import manifest from '../plugin.json';
 import en from '../locales/en.json';
 import type { CreditOrderView, CreditsOptions } from '../shared/money';
 
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  await cleanup();
   vi.restoreAllMocks();
 });
 
