@@ -57,6 +57,9 @@ const shared = {
 export default defineConfig({
   ...shared,
   test: {
+    // vitest would use one worker on a 2-core machine; the API tests spend much of their time waiting
+    // on the databases and on sockets, so three files at a time keep both cores busy
+    maxWorkers: 3,
     projects: [
       {
         ...shared,
