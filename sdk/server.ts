@@ -260,6 +260,14 @@ export interface ServerPluginMigration {
 }
 
 /**
+ * `text` for a LIKE pattern, its own %, _ and ! taken literally; write the query with `escape '!'`
+ * (the same on the three dialects): `sql\`name like ${`%${likeLiteral(term)}%`} escape '!'\``.
+ */
+export function likeLiteral(text: string): string {
+  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
+}
+
+/**
  * Makes an INSERT skip a row whose unique key is already taken instead of failing, on all three
  * dialects (`ON CONFLICT DO NOTHING`; MySQL: `INSERT IGNORE`) — for "create it unless it exists",
  * which a racing second request must not turn into an error. Check what is there afterwards.

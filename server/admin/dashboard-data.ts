@@ -1,7 +1,7 @@
 // What the admin dashboard's components show (server/admin/dashboard.ts serves them), read from the
 // database on each request: nothing is cached or estimated, so every figure is the real one.
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { AuditDetails, CoreDatabase } from '../../sdk/server';
+import { likeLiteral, type AuditDetails, type CoreDatabase } from '../../sdk/server';
 import { parseDetails } from '../audit/audit-log';
 
 export interface UserRef {
@@ -29,7 +29,7 @@ export const WARNING_ACTION_SUFFIXES = ['_failed', '_banned', '_refused', '_flag
 /** `action like '%!_failed' escape '!'`, or'd for every suffix: '_' must match itself, not any character. */
 function isWarning() {
   return sql<SqlBool>`(${sql.join(
-    WARNING_ACTION_SUFFIXES.map((suffix) => sql`${sql.ref('action')} like ${`%${suffix.replace(/[!%_]/g, (c) => `!${c}`)}`} escape '!'`),
+    WARNING_ACTION_SUFFIXES.map((suffix) => sql`${sql.ref('action')} like ${`%${likeLiteral(suffix)}`} escape '!'`),
     sql` or `,
   )})`;
 }

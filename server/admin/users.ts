@@ -4,7 +4,7 @@
 // will add its own admin route with a reason.
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { ACCOUNT_RULES, httpError } from '../../sdk/server';
+import { ACCOUNT_RULES, httpError, likeLiteral } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
 import { actorOf, escalationError, holdsAll, mayActOnRole, type Actor, type AdminServices } from './admin-context';
 import { errorResponses, pageMeta, pageMetaSchema, pagingQuery, successSchema, uuidParams, type PagingQuery } from './schemas';
@@ -163,7 +163,7 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       if (term !== '') {
         // LIKE with '!' as the escape character (the same on all three dialects), so % and _ in
         // the search text match themselves
-        const pattern = `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+        const pattern = `%${likeLiteral(term)}%`;
         const like = (column: 'username_lower' | 'email_lower' | 'uuid') => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
         query = query.where((eb) => eb.or([like('username_lower'), like('email_lower'), like('uuid')]));
       }

@@ -1,7 +1,7 @@
 // The redeem codes as administrators manage them: list (paged, searched by code), one, create,
 // edit, delete. The redemption itself (redemption.ts) only ever raises `redeemed` through the wallet.
 import { sql, type SqlBool, type Updateable } from 'kysely';
-import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
+import { likeLiteral, type HttpError, type ServerPluginContext } from '@orepanel/sdk/server';
 import { codeState, type CodeState } from '../shared/code-rules';
 import type { RedeemCodesTable, RedeemDb } from './tables';
 
@@ -77,9 +77,7 @@ export function viewOf(row: RedeemCodeRow, now = new Date()): RedeemCodeView {
 }
 
 /** `%text%` for LIKE with '!' as the escape character (the same on the three dialects). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
+const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 
 export class RedeemCodes {
   constructor(

@@ -1,6 +1,6 @@
 // The queries behind profiles and the name search. Banned accounts are neither shown nor found.
 import { sql, type Kysely } from 'kysely';
-import type { CoreDatabase } from '@orepanel/sdk/server';
+import { likeLiteral, type CoreDatabase } from '@orepanel/sdk/server';
 import { NAME_SEARCH, type PersonMatch, type PersonRole } from '../shared/people';
 
 /** the counters other plugins publish (ctx.counters) that a profile shows, read from the core table in one query */
@@ -12,10 +12,6 @@ function roleOf(row: { role_name: string | null; role_color: string | null }): P
 }
 
 /** `text` as a LIKE pattern that matches it literally (escape character: !). */
-function literalLike(text: string): string {
-  return text.replace(/[!%_]/g, (ch) => `!${ch}`);
-}
-
 export interface ProfileRow {
   id: number;
   uuid: string;
@@ -66,7 +62,7 @@ export class People {
    * most NAME_SEARCH.maxResults. `text` must already be trimmed and long enough.
    */
   async searchByName(text: string): Promise<PersonMatch[]> {
-    const needle = literalLike(text.toLowerCase());
+    const needle = likeLiteral(text.toLowerCase());
     const rows = await this.db
       .selectFrom('users as u')
       .leftJoin('roles as r', 'r.id', 'u.role_id')

@@ -1,7 +1,7 @@
 // Rows as the drivers hand them back (numbers may come as strings: bigint counts on PostgreSQL,
 // decimals on MySQL) turned into the API's answers and into the ServerCatalog service's values.
 import { sql, type SqlBool } from 'kysely';
-import type { CatalogCategory, CatalogEgg, CatalogLocation, LocationStatus } from '@orepanel/sdk/server';
+import { likeLiteral, type CatalogCategory, type CatalogEgg, type CatalogLocation, type LocationStatus } from '@orepanel/sdk/server';
 import type { LocationStatusName } from '../shared/catalog-rules';
 
 type Raw<K extends string> = Record<K, unknown>;
@@ -140,7 +140,7 @@ export function catalogEgg(view: EggView): CatalogEgg {
  * dialects; lower() on both sides because PostgreSQL's LIKE minds case).
  */
 export function nameContains(column: string, search: string) {
-  const pattern = `%${search.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+  const pattern = `%${likeLiteral(search.toLowerCase())}%`;
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
 }
 

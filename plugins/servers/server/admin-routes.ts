@@ -6,7 +6,7 @@
 // one-pending-entry rules do not — they govern what a customer does on their own.
 import { sql, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { likeLiteral, type ServerPluginContext } from '@orepanel/sdk/server';
 import type {
   AdminCreateQueueEntryRequest,
   AdminCreateQueueEntryResponse,
@@ -29,9 +29,7 @@ import type { ServersPlugin } from './servers-plugin';
 const SERVERS_PER_PAGE = 25;
 type IdParams = { Params: { id: number } };
 
-function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
+const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 
 export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginContext, plugin: ServersPlugin): void {
   const { db, rules, queue, servers } = plugin;
