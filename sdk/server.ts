@@ -4,7 +4,7 @@
 // hands it a ServerPluginContext. Built plugins bundle this file, so nothing here may rely on
 // object identity across bundles: brands are plain string properties (`$$type`).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ColumnDefinitionBuilder, CreateTableBuilder, Generated, InsertQueryBuilder, Kysely, Transaction } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Generated, type InsertQueryBuilder, type InsertResult, type Kysely, type Transaction } from 'kysely';
 import type { PluginServices } from './services';
 import type { PluginManifest } from './types';
 // routes declared with `{ websocket: true }` (GET only; the handler receives a PluginWebSocket)
@@ -257,6 +257,20 @@ export interface MigrationKit {
 export interface ServerPluginMigration {
   up(db: Kysely<unknown>, kit: MigrationKit): Promise<void>;
   down?(db: Kysely<unknown>, kit: MigrationKit): Promise<void>;
+}
+
+/**
+ * Runs an INSERT of one row into a table with an auto-increment `id` and answers that id on all three
+ * dialects: PostgreSQL returns it (RETURNING id); SQLite and MySQL report it with the insert (MySQL
+ * has no RETURNING).
+ */
+export async function insertedId<DB, TB extends keyof DB>(dialect: DatabaseDialect, query: InsertQueryBuilder<DB, TB, InsertResult>): Promise<number> {
+  if (dialect === 'postgres') {
+    // Kysely cannot narrow the row of a generic table: read the one column it returns by name
+    const row: object = await query.returning(sql<number>`id`.as('id')).executeTakeFirstOrThrow();
+    return Number(Reflect.get(row, 'id'));
+  }
+  return Number((await query.executeTakeFirstOrThrow()).insertId);
 }
 
 /**

@@ -3,7 +3,7 @@
 // GET /api/system/redirect-links the app shell shows them from. No cache: every instance reads the
 // table, so a change shows everywhere at once.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase } from '../../sdk/server';
+import { insertedId, type CoreDatabase } from '../../sdk/server';
 import type { Database } from '../db/connect';
 
 /** The table (core migration 0006_redirect_links). */
@@ -88,13 +88,7 @@ export class RedirectLinkStore {
   async create(input: RedirectLinkInput): Promise<RedirectLink> {
     const now = new Date().toISOString();
     const values = { name: input.name, url: input.url, icon: input.icon, sort_order: input.order, created_at: now, updated_at: now };
-    let id: number;
-    if (this.database.dialect === 'postgres') {
-      id = Number((await this.db.insertInto('redirect_links').values(values).returning('id').executeTakeFirstOrThrow()).id);
-    } else {
-      // SQLite and MySQL report the new id with the insert (MySQL has no RETURNING)
-      id = Number((await this.db.insertInto('redirect_links').values(values).executeTakeFirstOrThrow()).insertId);
-    }
+    const id = await insertedId(this.database.dialect, this.db.insertInto('redirect_links').values(values));
     const created = await this.find(id);
     if (!created) throw new Error(`redirect link ${id} vanished right after its insert`);
     return created;

@@ -5,6 +5,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import {
   httpError,
+  insertedId,
   type CoreDatabase,
   type PluginWallet,
   type WalletEntry,
@@ -248,14 +249,8 @@ export class Wallet implements PluginWallet {
     throw httpError(409, 'BALANCE_LIMIT', 'That would take the balance past its limit.');
   }
 
-  private async insertEntry(trx: WalletTransaction, row: Insertable<CoreDatabase['wallet_ledger']>): Promise<number> {
-    if (this.database.dialect === 'postgres') {
-      const inserted = await trx.insertInto('wallet_ledger').values(row).returning('id').executeTakeFirstOrThrow();
-      return Number(inserted.id);
-    }
-    // SQLite and MySQL report the new id with the insert (MySQL has no RETURNING)
-    const result = await trx.insertInto('wallet_ledger').values(row).executeTakeFirstOrThrow();
-    return Number(result.insertId);
+  private insertEntry(trx: WalletTransaction, row: Insertable<CoreDatabase['wallet_ledger']>): Promise<number> {
+    return insertedId(this.database.dialect, trx.insertInto('wallet_ledger').values(row));
   }
 
   /** The entries of a movement that already happened, or null when its first key is unused. */

@@ -4,10 +4,9 @@
 // or a worker that died mid-build, the panel is asked for that id before anything is created again
 // (reference behaviour: reconcile by external_id before retrying or refunding). One entry is worked
 // by one worker: it holds the entry's lease and moves it pending → building with a conditional UPDATE.
-import { isPanelError, type CreatePanelServer, type PanelEgg, type PanelServer, type ServerCatalog, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
+import { insertedId, isPanelError, type CreatePanelServer, type PanelEgg, type PanelServer, type ServerCatalog, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
 import { renewalTerms, type QueueRow } from './server-views';
 import type { ServerQueue } from './server-queue';
-import { insertReturningId } from './server-queue';
 import type { ServersDb } from './tables';
 
 export const QUEUE_JOB = 'queue';
@@ -184,10 +183,7 @@ export class QueueWorker {
         created_at: now,
         updated_at: now,
       };
-      const serverId = await insertReturningId(this.ctx.dialect, {
-        returning: () => trx.insertInto('servers').values(values).returning('id').executeTakeFirstOrThrow(),
-        plain: () => trx.insertInto('servers').values(values).executeTakeFirstOrThrow(),
-      });
+      const serverId = await insertedId(this.ctx.dialect, trx.insertInto('servers').values(values));
       await trx.updateTable('server_queue').set({ server_id: serverId }).where('id', '=', entry.id).execute();
       await this.ctx.counters.add(entry.user_id, SERVERS_COUNTER, 1, trx as unknown as WalletTransaction);
       const message = outcome === 'reconciled' ? `The panel already had server ${server.identifier} (id ${server.id}) from an earlier attempt.` : `Created server ${server.identifier} (id ${server.id}).`;

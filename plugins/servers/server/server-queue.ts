@@ -1,7 +1,7 @@
 // The creation queue's rows: queuing (under the user's lock, so the reserved resources are counted
 // by the next request at once), reading, and removing an entry nobody is building. Every status
 // change is a conditional UPDATE on the status it expects, so a worker and a delete cannot both win.
-import type { DatabaseDialect, ServerPluginContext } from '@orepanel/sdk/server';
+import { insertedId, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { CreateServerRequest, QueueAttemptOutcome, QueueStatus } from '../shared/api';
 import type { AccountResources, ServersTrx } from './account-resources';
 import type { CatalogChoice, CreationRules } from './creation-rules';
@@ -16,11 +16,6 @@ export interface EnqueueOptions {
 
 export const QUEUE_PER_PAGE = 25;
 
-export async function insertReturningId(dialect: DatabaseDialect, run: { returning: () => Promise<{ id: number }>; plain: () => Promise<{ insertId?: bigint }> }): Promise<number> {
-  // SQLite and MySQL report the new id with the insert (MySQL has no RETURNING)
-  if (dialect === 'postgres') return Number((await run.returning()).id);
-  return Number((await run.plain()).insertId);
-}
 
 export class ServerQueue {
   constructor(
@@ -59,10 +54,7 @@ export class ServerQueue {
         created_at: now,
         updated_at: now,
       };
-      return insertReturningId(this.ctx.dialect, {
-        returning: () => trx.insertInto('server_queue').values(values).returning('id').executeTakeFirstOrThrow(),
-        plain: () => trx.insertInto('server_queue').values(values).executeTakeFirstOrThrow(),
-      });
+      return insertedId(this.ctx.dialect, trx.insertInto('server_queue').values(values));
     });
     return (await this.find(id))!;
   }
