@@ -46,18 +46,14 @@ export const paths = {
   adminQueueFiltered: (status: QueueStatus | '') => (status ? `/mc-admin/server-queue?status=${status}` : '/mc-admin/server-queue'),
 };
 
-// The permissions the admin screens check inside a page (routes carry theirs in plugin.json). Built
-// from parts: the catalogue test reads every quoted dotted name whose first part is a catalogue key
-// ("admin" is one: admin.titles.*) as a translation key.
-const permission = (...parts: string[]) => parts.join('.');
-
+// The permissions the admin screens check inside a page (routes carry theirs in plugin.json).
 export const PERMISSIONS = Object.freeze({
-  serversEdit: permission('admin', 'servers', 'edit'),
-  serversDelete: permission('admin', 'servers', 'delete'),
-  queueCreate: permission('admin', 'server', 'queue', 'create'),
-  queueDelete: permission('admin', 'server', 'queue', 'delete'),
-  queueView: permission('admin', 'server', 'queue', 'view'),
-  queueLogs: permission('admin', 'server', 'queue', 'logs', 'view'),
-  usersList: permission('admin', 'users', 'list'),
-  usersEdit: permission('admin', 'users', 'edit'),
+  serversEdit: 'admin.servers.edit',
+  serversDelete: 'admin.servers.delete',
+  queueCreate: 'admin.server.queue.create',
+  queueDelete: 'admin.server.queue.delete',
+  queueView: 'admin.server.queue.view',
+  queueLogs: 'admin.server.queue.logs.view',
+  usersList: 'admin.users.list',
+  usersEdit: 'admin.users.edit',
 });
