@@ -6,6 +6,15 @@ import type { LocationStatusName } from '../shared/catalog-rules';
 
 type Raw<K extends string> = Record<K, unknown>;
 
+/** What a store writes for the API's fields: the flags (vip_only, enabled) as the integers the tables hold. */
+export type Columns<T> = { [K in keyof T]: Exclude<T[K], undefined> extends boolean ? number | Extract<T[K], undefined> : T[K] };
+
+/** The API's fields as columns; an absent field stays absent (an update leaves it alone). */
+export function columnsOf<T extends { vip_only?: boolean; enabled?: boolean }>(fields: T): Columns<T> {
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+  return { ...fields, vip_only: flag(fields.vip_only), enabled: flag(fields.enabled) } as Columns<T>;
+}
+
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export interface LocationView {

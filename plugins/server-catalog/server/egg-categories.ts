@@ -3,7 +3,7 @@
 // when it holds none — in the same statement that deletes it, and the foreign key has the last word.
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
-import { categoryView, nameContains, pageOf, type CategoryView, type PageOf, type Paging } from './catalog-rows';
+import { categoryView, columnsOf, nameContains, pageOf, type CategoryView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogEggCategoriesTable } from './tables';
 
 export interface NewCategory {
@@ -97,16 +97,7 @@ export class EggCategories {
     try {
       await this.db
         .insertInto('catalog_egg_categories')
-        .values({
-          name: input.name,
-          description: input.description,
-          panel_nest_id: input.panel_nest_id,
-          vip_only: input.vip_only ? 1 : 0,
-          enabled: input.enabled ? 1 : 0,
-          image: input.image,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ ...columnsOf(input), created_at: now, updated_at: now })
         .execute();
     } catch (error) {
       if (await this.linkedTo(input.panel_nest_id, null)) throw this.linkTaken(input.panel_nest_id);
@@ -117,13 +108,7 @@ export class EggCategories {
   }
 
   async update(id: number, changes: CategoryChanges): Promise<CategoryView> {
-    const set: Updateable<CatalogEggCategoriesTable> = { updated_at: this.now() };
-    if (changes.name !== undefined) set.name = changes.name;
-    if (changes.description !== undefined) set.description = changes.description;
-    if (changes.panel_nest_id !== undefined) set.panel_nest_id = changes.panel_nest_id;
-    if (changes.vip_only !== undefined) set.vip_only = changes.vip_only ? 1 : 0;
-    if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
-    if (changes.image !== undefined) set.image = changes.image;
+    const set: Updateable<CatalogEggCategoriesTable> = { ...columnsOf(changes), updated_at: this.now() };
     let query = this.db.updateTable('catalog_egg_categories').set(set).where('id', '=', id);
     // the eggs repeat the nest id: a nest changes only while no egg (or one already of the new nest)
     // would be left behind — compared in the statement that saves, so an egg added meanwhile counts

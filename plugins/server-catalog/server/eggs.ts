@@ -2,7 +2,7 @@
 // panel addresses an egg by nest and id); a panel egg is linked to at most one of ours.
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
-import { eggView, nameContains, pageOf, type EggView, type PageOf, type Paging } from './catalog-rows';
+import { columnsOf, eggView, nameContains, pageOf, type EggView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogEggsTable } from './tables';
 
 export interface NewEgg {
@@ -117,18 +117,7 @@ export class Eggs {
     try {
       await this.db
         .insertInto('catalog_eggs')
-        .values({
-          category_id: input.category_id,
-          name: input.name,
-          description: input.description,
-          panel_nest_id: input.panel_nest_id,
-          panel_egg_id: input.panel_egg_id,
-          vip_only: input.vip_only ? 1 : 0,
-          enabled: input.enabled ? 1 : 0,
-          image: input.image,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ ...columnsOf(input), created_at: now, updated_at: now })
         .execute();
     } catch (error) {
       if (await this.linkedTo(input.panel_egg_id, null)) throw this.linkTaken(input.panel_egg_id);
@@ -141,15 +130,7 @@ export class Eggs {
   }
 
   async update(id: number, changes: EggChanges): Promise<EggView> {
-    const set: Updateable<CatalogEggsTable> = { updated_at: this.now() };
-    if (changes.category_id !== undefined) set.category_id = changes.category_id;
-    if (changes.name !== undefined) set.name = changes.name;
-    if (changes.description !== undefined) set.description = changes.description;
-    if (changes.panel_nest_id !== undefined) set.panel_nest_id = changes.panel_nest_id;
-    if (changes.panel_egg_id !== undefined) set.panel_egg_id = changes.panel_egg_id;
-    if (changes.vip_only !== undefined) set.vip_only = changes.vip_only ? 1 : 0;
-    if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
-    if (changes.image !== undefined) set.image = changes.image;
+    const set: Updateable<CatalogEggsTable> = { ...columnsOf(changes), updated_at: this.now() };
     let updated: bigint;
     try {
       updated = (await this.db.updateTable('catalog_eggs').set(set).where('id', '=', id).executeTakeFirst()).numUpdatedRows;

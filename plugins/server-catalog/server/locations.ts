@@ -3,7 +3,7 @@
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
 import type { LocationStatusName } from '../shared/catalog-rules';
-import { locationView, nameContains, pageOf, type LocationView, type PageOf, type Paging } from './catalog-rows';
+import { columnsOf, locationView, nameContains, pageOf, type LocationView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogLocationsTable } from './tables';
 
 export interface NewLocation {
@@ -85,18 +85,7 @@ export class Locations {
     try {
       await this.db
         .insertInto('catalog_locations')
-        .values({
-          name: input.name,
-          description: input.description,
-          panel_location_id: input.panel_location_id,
-          slots: input.slots,
-          status: input.status,
-          vip_only: input.vip_only ? 1 : 0,
-          enabled: input.enabled ? 1 : 0,
-          image: input.image,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ ...columnsOf(input), created_at: now, updated_at: now })
         .execute();
     } catch (error) {
       if (await this.linkedTo(input.panel_location_id, null)) throw this.linkTaken(input.panel_location_id);
@@ -107,15 +96,7 @@ export class Locations {
   }
 
   async update(id: number, changes: LocationChanges): Promise<LocationView> {
-    const set: Updateable<CatalogLocationsTable> = { updated_at: this.now() };
-    if (changes.name !== undefined) set.name = changes.name;
-    if (changes.description !== undefined) set.description = changes.description;
-    if (changes.panel_location_id !== undefined) set.panel_location_id = changes.panel_location_id;
-    if (changes.slots !== undefined) set.slots = changes.slots;
-    if (changes.status !== undefined) set.status = changes.status;
-    if (changes.vip_only !== undefined) set.vip_only = changes.vip_only ? 1 : 0;
-    if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
-    if (changes.image !== undefined) set.image = changes.image;
+    const set: Updateable<CatalogLocationsTable> = { ...columnsOf(changes), updated_at: this.now() };
     let updated: bigint;
     try {
       updated = (await this.db.updateTable('catalog_locations').set(set).where('id', '=', id).executeTakeFirst()).numUpdatedRows;
