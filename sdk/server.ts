@@ -27,6 +27,7 @@ export {
 } from './oauth-grants';
 export * from './pterodactyl';
 export * from './server-catalog';
+export * from './schema';
 import type { PterodactylPanel } from './pterodactyl';
 
 /** The plugin API version of this SDK (its major version). */
