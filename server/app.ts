@@ -20,6 +20,7 @@ import { CORE_MIGRATIONS } from './db/core-migrations';
 import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
 import { EventBus } from './events';
 import { classifyError, handleError, sendError, sendNotFound } from './http/errors';
+import { applyInputDefaults, inputValidatorCompiler } from './http/input-policy';
 import { originCheckFor } from './http/origin-check';
 import { addSecurityHeaders, SECURITY_HEADERS } from './http/security-headers';
 import { RouteRegistry } from './http/route-registry';
@@ -146,8 +147,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       reply.headers(SECURITY_HEADERS);
       sendError(reply, status, body);
     },
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
+  // one input policy for every route, core and plugin alike (http/input-policy.ts)
+  app.setValidatorCompiler(inputValidatorCompiler);
   const log: FastifyBaseLogger = app.log;
 
   const database = await openMigratedDatabase(config);
@@ -242,6 +244,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const originCheck = originCheckFor(config.appUrl);
   const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login));
   app.addHook('onRoute', (route: RouteOptions) => {
+    applyInputDefaults(route);
     routes.record(route);
     // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
     // routes without one, the 2FA gate), then the route's own hooks

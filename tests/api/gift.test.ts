@@ -111,6 +111,11 @@ describe.each(testDialects())('gift coins on %s', (dialect) => {
       [{ recipient: to.uuid, amount: 10, idempotency_key: 'has spaces in it, see' }, 400, 'VALIDATION_ERROR', 'idempotency_key'],
       [{ recipient: 'bob', amount: 10, idempotency_key: key() }, 400, 'VALIDATION_ERROR', 'recipient'],
       [{ amount: 10, idempotency_key: key() }, 400, 'VALIDATION_ERROR', 'recipient'],
+      // issue 9: a JSON body is taken as sent — "5" and [5] are not 5, and an unknown field is refused
+      [{ recipient: to.uuid, amount: '5', idempotency_key: key() }, 400, 'VALIDATION_ERROR', 'amount'],
+      [{ recipient: to.uuid, amount: [5], idempotency_key: key() }, 400, 'VALIDATION_ERROR', 'amount'],
+      [{ recipient: [to.uuid], amount: 5, idempotency_key: key() }, 400, 'VALIDATION_ERROR', 'recipient'],
+      [{ recipient: to.uuid, amount: 5, idempotency_key: key(), fee: 0 }, 400, 'VALIDATION_ERROR', 'fee'],
     ];
     for (const [payload, status, code, field] of cases) {
       const res = await gift(from, payload);

@@ -2,7 +2,7 @@
 // the 500 answer that leaks nothing, security headers and the cross-site check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
-import { FIXTURE_PLUGINS, REPO_PLUGINS, countRows, newAccount, register, startPanel, testDialects, type TestPanel } from './harness';
+import { FIXTURE_PLUGINS, REPO_PLUGINS, countRows, newAccount, register, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
 
 describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
   let panel: TestPanel;
@@ -57,11 +57,52 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('drops unknown body fields rather than storing them', async () => {
-    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: { ...newAccount(), role_id: 8, coins: 1e9 } });
-    expect(res.statusCode).toBe(201);
-    const user = await panel.services.database.db.selectFrom('users').select(['role_id', 'coins']).where('uuid', '=', res.json().user.uuid).executeTakeFirstOrThrow();
-    expect(user).toEqual({ role_id: 1, coins: 0 });
+  it('refuses unknown body fields, naming them, and stores nothing (issue 9: never dropped silently)', async () => {
+    const before = await countRows(panel, 'users');
+    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: { ...newAccount(), role_id: 8 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'role_id' });
+    expect(await countRows(panel, 'users')).toBe(before);
+  });
+
+  it('takes a JSON body as sent: numeric and boolean strings, one-item arrays and non-finite numbers are refused', async () => {
+    const user = await register(panel.app);
+    const post = (payload: string) =>
+      panel.app.inject({ method: 'POST', url: '/api/fx-notes', payload, headers: { cookie: user.cookie, 'content-type': 'application/json' } });
+    for (const payload of ['{"body":5}', '{"body":["x"]}', '{"body":true}', '{"body":"x","extra":1e309}', '{"body":"x","__proto__":{"admin":true}}', '{"body":"x","constructor":{"prototype":{}}}']) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code, payload).toMatch(/^(VALIDATION_ERROR|INVALID_JSON|BAD_REQUEST)$/);
+    }
+  });
+
+  it('converts query values only to their declared type, and only from a finite decimal (issue 9: "1e309" paged to a 500)', async () => {
+    const admin = await userWithRole(panel, 8);
+    for (const value of ['1e309', 'Infinity', '-1', '0x10', ' 2', '1.5', '', '99999999999999999999']) {
+      const res = await panel.app.inject({ url: `/api/admin/users?page=${encodeURIComponent(value)}`, headers: { cookie: admin.cookie } });
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().error, value).toMatchObject({ code: 'VALIDATION_ERROR', field: 'page' });
+    }
+    const twice = await panel.app.inject({ url: '/api/admin/users?page=1&page=2', headers: { cookie: admin.cookie } });
+    expect(twice.statusCode).toBe(400);
+    const unknown = await panel.app.inject({ url: '/api/admin/users?pgae=2', headers: { cookie: admin.cookie } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.field).toBe('pgae');
+    const good = await panel.app.inject({ url: '/api/admin/users?page=2&per_page=5', headers: { cookie: admin.cookie } });
+    expect(good.statusCode).toBe(200);
+  });
+
+  it('refuses a body sent to a route that takes none, and a query parameter to a route that declares none', async () => {
+    const user = await register(panel.app);
+    const sessions = await panel.app.inject({ url: '/api/user/session/sessions', headers: { cookie: user.cookie } });
+    const [first] = sessions.json().data as { id: string }[];
+    const body = await panel.app.inject({ method: 'DELETE', url: `/api/user/session/sessions/${first.id}`, payload: { all: true }, headers: { cookie: user.cookie } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error.code).toBe('VALIDATION_ERROR');
+    expect((await panel.app.inject({ url: '/api/user/session/sessions', headers: { cookie: user.cookie } })).json().data).toHaveLength(1);
+    const query = await panel.app.inject({ url: '/api/user/session?debug=1', headers: { cookie: user.cookie } });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.field).toBe('debug');
   });
 
   it('answers a malformed URL with 400, not 500', async () => {

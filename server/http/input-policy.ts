@@ -1,0 +1,197 @@
+// The one input policy of the API, set once in the host so no route (core or plugin) can forget it:
+// - JSON bodies are taken as sent: never coerced ("5" is not 5, [5] is not 5), and an unknown
+//   property is refused (400 naming it) instead of being dropped;
+// - query strings, path params and headers are converted only to the type their schema declares,
+//   and only from the plain decimal spelling of a finite number ("0x10", " 5", "1e309" stay strings
+//   and fail the type check);
+// - a non-finite number anywhere is refused;
+// - every integer or number a schema accepts has both bounds — a route that declares one without
+//   them fails to register, naming the route and the field.
+// Ajv's own coercion is off everywhere: the conversion below is the only one.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifyRequest, FastifyRouteSchemaDef, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
+import { httpError } from '../../sdk/server';
+
+type Schema = Record<string, unknown>;
+type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
+
+const ajv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function typesOf(schema: Schema): string[] {
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) return type.filter((t): t is string => typeof t === 'string');
+  return [];
+}
+
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+const SUBSCHEMA_ONE = ['items', 'not', 'if', 'then', 'else', 'additionalProperties', 'contains'] as const;
+
+/**
+ * A copy of the schema in which every object that lists its properties and says nothing about
+ * others refuses them. Routes that mean to accept any key say so (`additionalProperties: true` or a
+ * schema), which is then a visible decision in the route's own code.
+ */
+export function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (!isSchema(schema)) return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' && isSchema(value)) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, closeObjects(sub)]));
+    } else if ((SUBSCHEMA_LISTS as readonly string[]).includes(key) || (SUBSCHEMA_ONE as readonly string[]).includes(key)) {
+      out[key] = closeObjects(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  const declaresOthers = 'additionalProperties' in schema || 'patternProperties' in schema || 'unevaluatedProperties' in schema;
+  if (isSchema(schema.properties) && !declaresOthers) out.additionalProperties = false;
+  return out;
+}
+
+/** Every `integer` / `number` in the schema that lacks a lower or an upper bound, as paths. */
+export function unboundedNumbers(schema: unknown, path = ''): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, i) => unboundedNumbers(item, `${path}[${i}]`));
+  if (!isSchema(schema)) return [];
+  const found: string[] = [];
+  const numeric = typesOf(schema).some((t) => t === 'integer' || t === 'number');
+  const enumerated = Array.isArray(schema.enum) || 'const' in schema;
+  if (numeric && !enumerated) {
+    const low = typeof schema.minimum === 'number' || typeof schema.exclusiveMinimum === 'number';
+    const high = typeof schema.maximum === 'number' || typeof schema.exclusiveMaximum === 'number';
+    if (!low || !high) found.push(path || '(root)');
+  }
+  if (isSchema(schema.properties)) {
+    for (const [name, sub] of Object.entries(schema.properties)) found.push(...unboundedNumbers(sub, path ? `${path}.${name}` : name));
+  }
+  for (const key of [...SUBSCHEMA_LISTS, ...SUBSCHEMA_ONE]) {
+    if (key in schema) found.push(...unboundedNumbers(schema[key], `${path}${path ? '.' : ''}${key}`));
+  }
+  return found;
+}
+
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
+const NUMBER_TEXT = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,16})?$/;
+
+/** The one conversion of a query/path/header string: to the declared type, from its plain spelling. */
+function convertText(text: string, schema: Schema): unknown {
+  const types = typesOf(schema);
+  if (types.includes('string')) return text;
+  if (types.includes('integer') && INTEGER_TEXT.test(text)) {
+    const value = Number(text);
+    return Number.isSafeInteger(value) ? value : text;
+  }
+  if (types.includes('number') && NUMBER_TEXT.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  if (types.includes('null') && text === '') return null;
+  return text;
+}
+
+function convertValue(value: unknown, schema: unknown): unknown {
+  if (!isSchema(schema)) return value;
+  const types = typesOf(schema);
+  // a repeated key arrives as an array: only a schema that declares an array takes one
+  if (types.includes('array')) {
+    const items = Array.isArray(value) ? value : [value];
+    return items.map((item) => (typeof item === 'string' ? convertText(item, isSchema(schema.items) ? schema.items : {}) : item));
+  }
+  return typeof value === 'string' ? convertText(value, schema) : value;
+}
+
+/** Converts the declared properties of a query/params/headers object in place. */
+function convertProperties(data: unknown, schema: Schema): void {
+  if (!isSchema(data) || !isSchema(schema.properties)) return;
+  for (const [name, sub] of Object.entries(schema.properties)) {
+    if (Object.prototype.hasOwnProperty.call(data, name)) data[name] = convertValue(data[name], sub);
+  }
+}
+
+/** The path of the first number that is not finite (NaN, ±Infinity), or null. */
+export function firstNonFinite(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = firstNonFinite(value[i], `${path}/${i}`);
+      if (hit !== null) return hit;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const hit = firstNonFinite(item, `${path}/${key}`);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+function nonFiniteIssue(instancePath: string): FastifySchemaValidationError {
+  return { keyword: 'finite', instancePath, schemaPath: '#', params: {}, message: 'must be a finite number' };
+}
+
+export class InputSchemaError extends Error {}
+
+/**
+ * The validator compiler of every route. It throws (the route fails to register) for a schema that
+ * accepts an unbounded number.
+ */
+export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definition: FastifyRouteSchemaDef<unknown>) => {
+  const part = (definition.httpPart ?? 'body') as HttpPart;
+  const unbounded = unboundedNumbers(definition.schema);
+  if (unbounded.length > 0) {
+    throw new InputSchemaError(
+      `${definition.method} ${definition.url}: ${part} ${unbounded.join(', ')} accept${unbounded.length === 1 ? 's' : ''} a number without both minimum and maximum (use boundedInteger from the sdk)`,
+    );
+  }
+  const schema = closeObjects(definition.schema) as Schema;
+  const validate: ValidateFunction = ajv.compile(schema);
+  const converts = part !== 'body';
+  const check = (data: unknown) => {
+    if (converts) convertProperties(data, schema);
+    if (!validate(data)) {
+      check.errors = validate.errors as ErrorObject[] as FastifySchemaValidationError[];
+      return false;
+    }
+    const nonFinite = firstNonFinite(data);
+    if (nonFinite !== null) {
+      check.errors = [nonFiniteIssue(nonFinite)];
+      return false;
+    }
+    check.errors = null;
+    return true;
+  };
+  check.errors = null as FastifySchemaValidationError[] | null;
+  return check;
+};
+
+const NO_QUERY = { type: 'object', properties: {} } as const;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasContent(body: unknown): boolean {
+  if (body === undefined || body === null) return false;
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return false;
+  return !(typeof body === 'string' && body.length === 0);
+}
+
+/** A route that declares no body takes none: anything sent is refused, never silently ignored. */
+async function refuseBody(request: FastifyRequest): Promise<void> {
+  if (hasContent(request.body)) throw httpError(400, 'VALIDATION_ERROR', 'This request takes no body.');
+}
+
+/**
+ * Gives an API route the schemas it left out: no query string (an unknown parameter is refused)
+ * and, for a method that may carry one, no body. Runs from the root onRoute hook.
+ */
+export function applyInputDefaults(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/')) return;
+  const schema = (route.schema ??= {});
+  if (schema.querystring === undefined) schema.querystring = NO_QUERY;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (schema.body === undefined && methods.some((m) => BODY_METHODS.has(m))) {
+    const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+    route.preValidation = [refuseBody, ...own];
+  }
+}
