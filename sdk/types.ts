@@ -57,6 +57,12 @@ export interface ManifestSetting {
   label?: string;
   min?: number;
   max?: number;
+  /**
+   * Only holders of admin.root may change it through the API (`orepanel settings set` still can: it
+   * is the host's shell). For a setting that runs code in other people's browsers or decides where
+   * links, secrets or requests go: editing it would otherwise be a way to become admin.root.
+   */
+  rootOnly?: boolean;
 }
 
 /** plugin.json, as validated by sdk/manifest.schema.json */

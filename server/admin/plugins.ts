@@ -1,11 +1,11 @@
 // /api/admin/plugins: every plugin the host found (loaded or refused, with the reason), enabling
 // and disabling without a restart (the host's own switch: routes answer 404 and the manifest is no
 // longer served), and the settings a plugin declares (/mc-admin/plugins/{identifier}/config).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError, type SettingValue } from '../../sdk/server';
 import type { AdminServices } from './admin-context';
 import { errorResponses, pluginIdParams } from './schemas';
-import { applySettings, describeSetting, settingSchema, settingsPatchBody } from './settings';
+import { applySettings, describeSetting, settingSchema, settingsCallerOf, settingsPatchBody } from './settings';
 
 const pluginSchema = {
   type: 'object',
@@ -30,7 +30,11 @@ const onePlugin = { type: 'object', required: ['plugin'], properties: { plugin: 
 const configAnswer = { type: 'object', required: ['id', 'settings'], properties: { id: { type: 'string' }, settings: { type: 'array', items: settingSchema } } } as const;
 
 export function registerAdminPlugins(app: FastifyInstance, services: AdminServices): void {
-  const { plugins, settings, audit } = services;
+  const { plugins, settings, audit, sessions } = services;
+  const describeConfig = async (request: FastifyRequest, id: string) => {
+    const caller = await settingsCallerOf(sessions, request, 'admin.plugins.edit');
+    return { id, settings: await Promise.all(settings.declaredBy(id).map((def) => describeSetting(settings, def, caller))) };
+  };
 
   const describeLoaded = async (id: string) => {
     const p = plugins.get(id)!;
@@ -118,7 +122,7 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
     async (request) => {
       const { id } = request.params;
       requireLoaded(id);
-      return { id, settings: await Promise.all(settings.declaredBy(id).map((def) => describeSetting(settings, def))) };
+      return describeConfig(request, id);
     },
   );
 
@@ -128,11 +132,11 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
     async (request) => {
       const { id } = request.params;
       requireLoaded(id);
-      const keys = await applySettings(settings, request.body.values, (key) => settings.ownerOf(key) === id);
+      const keys = await applySettings(settings, request.body.values, (key) => settings.ownerOf(key) === id, await settingsCallerOf(sessions, request, 'admin.plugins.edit'));
       const details: Record<string, string | number | boolean | null> = { plugin: id };
       for (const key of keys) details[key] = settings.definition(key)?.secret ? '(secret changed)' : request.body.values[key];
       await audit.record(request, { action: 'admin.plugin.config', details });
-      return { id, settings: await Promise.all(settings.declaredBy(id).map((def) => describeSetting(settings, def))) };
+      return describeConfig(request, id);
     },
   );
 }

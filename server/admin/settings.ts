@@ -1,13 +1,16 @@
 // /api/admin/settings: every core setting with its type, grouped; secrets are write-only (answered
 // as { set: true|false }, never their value). PATCH validates every value against its key's type
 // before writing any, so a refused request changes nothing. Plugins' own settings are edited
-// through /api/admin/plugins/:id/config.
-import type { FastifyInstance } from 'fastify';
+// through /api/admin/plugins/:id/config. A setting declared `rootOnly` is changed only by holders
+// of admin.root, whichever permission the route asks for: the listings say so per setting.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../sdk/manifest';
 import { httpError, type SettingValue } from '../../sdk/server';
-import type { ManifestSetting } from '../../sdk/types';
+import { ROOT_PERMISSION, type ManifestSetting } from '../../sdk/types';
+import type { SessionService } from '../auth/sessions';
 import { groupOfSetting, SETTING_GROUPS } from '../settings/groups';
 import { settingValueProblem, type SettingsStore } from '../settings/store';
-import type { AdminServices } from './admin-context';
+import { actorOf, type AdminServices } from './admin-context';
 import { errorResponses } from './schemas';
 
 const settingValue = { type: ['string', 'number', 'boolean', 'null'] } as const;
@@ -26,12 +29,28 @@ export const settingSchema = {
     max: { type: 'number' },
     secret: { type: 'boolean' },
     public: { type: 'boolean' },
+    root_only: { type: 'boolean' },
+    // whether the caller may change it (absent where the answer is not about one caller's editing)
+    editable: { type: 'boolean' },
     updated_at: { type: ['string', 'null'] },
   },
 } as const;
 
+/** Who is reading or changing settings: whether they hold the route's edit permission, and admin.root. */
+export interface SettingsCaller {
+  mayEdit: boolean;
+  root: boolean;
+}
+
+export async function settingsCallerOf(sessions: SessionService, request: FastifyRequest, editPermission: string): Promise<SettingsCaller> {
+  const { permissions } = await actorOf(sessions, request);
+  return { mayEdit: hasPermission(permissions, editPermission), root: permissions.includes(ROOT_PERMISSION) };
+}
+
+const mayChange = (caller: SettingsCaller, def: ManifestSetting) => caller.mayEdit && (caller.root || def.rootOnly !== true);
+
 /** The admin view of one setting: its declaration and value (a secret's value never leaves). */
-export async function describeSetting(store: SettingsStore, def: ManifestSetting) {
+export async function describeSetting(store: SettingsStore, def: ManifestSetting, caller?: SettingsCaller) {
   const entry = await store.getEntry(def.key);
   const secret = def.secret === true;
   return {
@@ -45,6 +64,8 @@ export async function describeSetting(store: SettingsStore, def: ManifestSetting
     ...(def.max !== undefined ? { max: def.max } : {}),
     secret,
     public: def.public === true,
+    root_only: def.rootOnly === true,
+    ...(caller ? { editable: mayChange(caller, def) } : {}),
     updated_at: entry.updatedAt,
   };
 }
@@ -60,14 +81,21 @@ export const settingsPatchBody = {
 } as const;
 
 /**
- * Checks every value first, then writes them: a refused request changes nothing. `owns` says
- * whether a key may be written through this route.
+ * Checks every key and value first, then writes them: a refused request changes nothing. `owns`
+ * says whether a key may be written through this route; `caller` passed the route's permission.
  */
-export async function applySettings(store: SettingsStore, values: Record<string, SettingValue>, owns: (key: string) => boolean): Promise<string[]> {
+export async function applySettings(store: SettingsStore, values: Record<string, SettingValue>, owns: (key: string) => boolean, caller: SettingsCaller): Promise<string[]> {
   const keys = Object.keys(values);
-  for (const key of keys) {
+  const defs = keys.map((key) => {
     const def = store.definition(key);
     if (!def || !owns(key)) throw httpError(400, 'UNKNOWN_SETTING', `"${key}" is not a setting that can be changed here.`, key);
+    if (!mayChange(caller, def)) {
+      throw httpError(403, 'ROOT_ONLY_SETTING', `Only a root administrator (admin.root) can change "${key}": it runs in every visitor's browser or decides where links, requests and secrets go.`, key);
+    }
+    return def;
+  });
+  for (const [i, key] of keys.entries()) {
+    const def = defs[i];
     const problem = settingValueProblem(def, values[key]);
     if (problem) throw httpError(400, 'VALIDATION_ERROR', `${key} ${problem}.`, key);
   }
@@ -76,14 +104,15 @@ export async function applySettings(store: SettingsStore, values: Record<string,
 }
 
 export function registerAdminSettings(app: FastifyInstance, services: AdminServices): void {
-  const { settings, audit } = services;
+  const { settings, audit, sessions } = services;
   const isCore = (key: string) => settings.ownerOf(key) === 'core';
+  const callerOf = (request: FastifyRequest) => settingsCallerOf(sessions, request, 'admin.settings.edit');
 
-  const view = async () => {
+  const view = async (caller: SettingsCaller) => {
     const groups = SETTING_GROUPS.map((g) => ({ ...g, settings: [] as Awaited<ReturnType<typeof describeSetting>>[] }));
     for (const def of settings.declaredBy('core')) {
       const group = groups.find((g) => g.id === groupOfSetting(def.key, def.type))!;
-      group.settings.push(await describeSetting(settings, def));
+      group.settings.push(await describeSetting(settings, def, caller));
     }
     return { groups: groups.filter((g) => g.settings.length > 0) };
   };
@@ -99,18 +128,19 @@ export function registerAdminSettings(app: FastifyInstance, services: AdminServi
     },
   } as const;
 
-  app.get('/settings', { config: { permission: 'admin.settings.view' }, schema: { response: { 200: groupsAnswer, ...errorResponses } } }, view);
+  app.get('/settings', { config: { permission: 'admin.settings.view' }, schema: { response: { 200: groupsAnswer, ...errorResponses } } }, async (request) => view(await callerOf(request)));
 
   app.patch<{ Body: { values: Record<string, SettingValue> } }>(
     '/settings',
     { config: { permission: 'admin.settings.edit' }, schema: { body: settingsPatchBody, response: { 200: groupsAnswer, ...errorResponses } } },
     async (request) => {
-      const keys = await applySettings(settings, request.body.values, isCore);
+      const caller = await callerOf(request);
+      const keys = await applySettings(settings, request.body.values, isCore, caller);
       // secret values never reach the log; the other values do, so a change can be traced
       const details: Record<string, string | number | boolean | null> = {};
       for (const key of keys) details[key] = settings.definition(key)?.secret ? '(secret changed)' : request.body.values[key];
       await audit.record(request, { action: 'admin.settings.update', details });
-      return view();
+      return view(caller);
     },
   );
 }

@@ -1,5 +1,6 @@
 // The SMTP settings (reference: smtp_host, smtp_port, smtp_user, smtp_pass, smtp_from,
 // smtp_encryption). Mail is on exactly when smtp_host is set; none of them is served to browsers.
+// Where mail goes (host, port, encryption) is root-only: reset links travel in it.
 import type { ManifestSetting } from '../../sdk/types';
 import type { SettingsStore } from '../settings/store';
 
@@ -7,8 +8,8 @@ export const SMTP_ENCRYPTIONS = ['none', 'ssl', 'tls'] as const;
 export type SmtpEncryption = (typeof SMTP_ENCRYPTIONS)[number];
 
 export const MAIL_SETTINGS: readonly ManifestSetting[] = [
-  { key: 'smtp_host', type: 'string', default: '', public: false, secret: false, label: 'SMTP server host (empty: mail is off)' },
-  { key: 'smtp_port', type: 'number', default: 587, public: false, secret: false, label: 'SMTP server port', min: 1, max: 65535 },
+  { key: 'smtp_host', type: 'string', default: '', public: false, secret: false, label: 'SMTP server host (empty: mail is off)', rootOnly: true },
+  { key: 'smtp_port', type: 'number', default: 587, public: false, secret: false, label: 'SMTP server port', min: 1, max: 65535, rootOnly: true },
   { key: 'smtp_user', type: 'string', default: '', public: false, secret: false, label: 'SMTP user name (empty: no authentication)' },
   { key: 'smtp_pass', type: 'string', default: '', public: false, secret: true, label: 'SMTP password' },
   { key: 'smtp_from', type: 'string', default: '', public: false, secret: false, label: 'Sender address, e.g. Orepanel <no-reply@example.com>' },
@@ -20,6 +21,7 @@ export const MAIL_SETTINGS: readonly ManifestSetting[] = [
     public: false,
     secret: false,
     label: 'Encryption: tls = STARTTLS (port 587), ssl = TLS from the start (port 465), none = plain',
+    rootOnly: true,
   },
 ];
 

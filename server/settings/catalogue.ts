@@ -1,6 +1,9 @@
 // The core application settings: every spec §3 key plus the core's own, with the reference
 // defaults (shared/research/reference-behaviour.md). `public` is explicit for each: only public keys
-// reach browsers through GET /api/system/settings; a secret is never public.
+// reach browsers through GET /api/system/settings; a secret is never public. `rootOnly` marks what
+// only admin.root may change: code served to every browser, and every address that decides where
+// links, requests and the secrets sent with them go (a script in custom_js, or an attacker's
+// app_url in reset links, would otherwise turn admin.settings.edit into admin.root).
 import { LANGUAGES, type ManifestSetting } from '../../sdk/types';
 
 /** Cloudflare's token check (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/) */
@@ -15,7 +18,7 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   str('app_name', 'Orepanel', true, 'Application name'),
   { key: 'app_lang', type: 'select', default: 'en', options: [...LANGUAGES], public: true, secret: false, label: 'Default language' },
   str('app_timezone', 'UTC', true, 'Time zone'),
-  { key: 'app_url', type: 'url', default: '', public: true, secret: false, label: 'Public address of the panel' },
+  { key: 'app_url', type: 'url', default: '', public: true, secret: false, label: 'Public address of the panel', rootOnly: true },
   str('currency', 'EUR', true, 'Currency code'),
   str('currency_symbol', '€', true, 'Currency symbol'),
   { key: 'app_logo', type: 'url', default: '', public: true, secret: false, label: 'Logo address' },
@@ -61,18 +64,18 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   flag('captcha_enabled', false, 'Require a captcha (Cloudflare Turnstile) to register, log in and reset a password'),
   str('turnstile_site_key', '', true, 'Turnstile site key'),
   { key: 'turnstile_secret_key', type: 'string', default: '', public: false, secret: true, label: 'Turnstile secret key' },
-  { key: 'turnstile_verify_url', type: 'url', default: TURNSTILE_SITEVERIFY_URL, public: false, secret: false, label: 'Turnstile siteverify address' },
+  { key: 'turnstile_verify_url', type: 'url', default: TURNSTILE_SITEVERIFY_URL, public: false, secret: false, label: 'Turnstile siteverify address', rootOnly: true },
   // security: anti-abuse (reference: block_vpn, block_alts false). Matching sign-ins flag the account
   // for an administrator to review; nobody is banned by a heuristic (server/security/abuse-screen.ts).
   { key: 'block_vpn', type: 'boolean', default: false, public: false, secret: false, label: 'Flag sign-ups and logins from VPN or proxy addresses for review' },
-  { key: 'vpn_check_url', type: 'url', default: 'https://proxycheck.io/v2', public: false, secret: false, label: 'VPN checker address (proxycheck.io v2 API)' },
+  { key: 'vpn_check_url', type: 'url', default: 'https://proxycheck.io/v2', public: false, secret: false, label: 'VPN checker address (proxycheck.io v2 API)', rootOnly: true },
   { key: 'vpn_check_api_key', type: 'string', default: '', public: false, secret: true, label: 'VPN checker API key' },
   { key: 'block_alts', type: 'boolean', default: false, public: false, secret: false, label: 'Flag accounts that share a browser or an IP address with another account for review' },
   { key: 'alt_ip_window_hours', type: 'number', default: 24, public: false, secret: false, label: 'Hours within which sign-ins from one IP address link accounts', min: 1, max: 8760 },
   { key: 'alt_device_window_days', type: 'number', default: 90, public: false, secret: false, label: 'Days within which sign-ins from one browser link accounts', min: 1, max: 400 },
   // served by their own endpoints (GET /api/system/custom.css|custom.js|ga-ads), not in the public map
-  { key: 'custom_css', type: 'text', default: '', public: false, secret: false, label: 'Custom CSS added to every page' },
-  { key: 'custom_js', type: 'text', default: '', public: false, secret: false, label: 'Custom JavaScript added to every page' },
+  { key: 'custom_css', type: 'text', default: '', public: false, secret: false, label: 'Custom CSS added to every page', rootOnly: true },
+  { key: 'custom_js', type: 'text', default: '', public: false, secret: false, label: 'Custom JavaScript added to every page', rootOnly: true },
   str('google_ads_client_id', '', false, 'Google AdSense client id (ca-pub-…)'),
   // sign-in with Discord / GitHub (reference: discord_*, github_*; the auth plugin's oauth.ts). The
   // login page shows a provider's button when it is on and has a client id (both public: the id is
@@ -81,16 +84,18 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   flag('discord_enabled', false, 'Sign-in and account linking with Discord'),
   str('discord_client_id', '', true, 'Discord application client id'),
   { key: 'discord_client_secret', type: 'string', default: '', public: false, secret: true, label: 'Discord application client secret' },
-  { key: 'discord_base_url', type: 'url', default: 'https://discord.com', public: false, secret: false, label: 'Discord address (authorize, token and user endpoints)' },
+  { key: 'discord_base_url', type: 'url', default: 'https://discord.com', public: false, secret: false, label: 'Discord address (authorize, token and user endpoints)', rootOnly: true },
   flag('github_enabled', false, 'Sign-in and account linking with GitHub'),
   str('github_client_id', '', true, 'GitHub OAuth app client id'),
   { key: 'github_client_secret', type: 'string', default: '', public: false, secret: true, label: 'GitHub OAuth app client secret' },
-  { key: 'github_base_url', type: 'url', default: 'https://github.com', public: false, secret: false, label: 'GitHub address (authorize and token endpoints)' },
-  { key: 'github_api_url', type: 'url', default: 'https://api.github.com', public: false, secret: false, label: 'GitHub API address (user endpoint)' },
+  { key: 'github_base_url', type: 'url', default: 'https://github.com', public: false, secret: false, label: 'GitHub address (authorize and token endpoints)', rootOnly: true },
+  { key: 'github_api_url', type: 'url', default: 'https://api.github.com', public: false, secret: false, label: 'GitHub API address (user endpoint)', rootOnly: true },
   // the host's Pterodactyl panel (ctx.pterodactyl, server/pterodactyl/): its address and an
-  // application key (ptla_…) of a root admin; the key is write-only and stored sealed
-  { key: 'pterodactyl_base_url', type: 'url', default: '', public: false, secret: false, label: 'Pterodactyl panel address (e.g. https://panel.example.com)' },
-  { key: 'pterodactyl_api_key', type: 'string', default: '', public: false, secret: true, label: 'Pterodactyl application API key (ptla_…)', max: 255 },
+  // application key (ptla_…) of a root admin; the key is write-only and stored sealed. The key is
+  // root-only too: it is root on the game-server host (every node, server and account there), so
+  // choosing it (or clearing it, which stops every build) goes with choosing where it is sent.
+  { key: 'pterodactyl_base_url', type: 'url', default: '', public: false, secret: false, label: 'Pterodactyl panel address (e.g. https://panel.example.com)', rootOnly: true },
+  { key: 'pterodactyl_api_key', type: 'string', default: '', public: false, secret: true, label: 'Pterodactyl application API key (ptla_…)', max: 255, rootOnly: true },
 ];
 
 /** A setting is served to browsers only when declared public and not secret. */

@@ -129,6 +129,11 @@ export class SettingsStore {
     return [...this.definitions.values()].filter((d) => d.owner === owner).map((d) => d.def);
   }
 
+  /** Every declared setting with its owner ('core' or a plugin id), in declaration order. */
+  declarations(): { def: ManifestSetting; owner: string }[] {
+    return [...this.definitions.values()];
+  }
+
   /** Inserts the default of every declared key that has no row yet (idempotent, safe to race). */
   async ensureDefaults(): Promise<void> {
     const existing = new Set((await this.db.selectFrom('settings').select('key').execute()).map((r) => r.key));
