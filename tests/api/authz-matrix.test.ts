@@ -293,4 +293,23 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
     await panel.services.plugins.setEnabled('legal', true);
     expect(failures).toEqual([]);
   });
+
+  it('lets only admin.root change a root-only setting, core or plugin, whatever else a role holds', async () => {
+    const rootOnly = panel.services.settings.declarations().filter(({ def }) => def.rootOnly === true);
+    expect(rootOnly.map(({ def }) => def.key)).toEqual(expect.arrayContaining(['custom_js', 'app_url']));
+    await setRolePermissions(panel, ADMIN_TYPE_ROLE, CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== 'admin.root'));
+    const failures: string[] = [];
+    for (const { def, owner } of rootOnly) {
+      const url = owner === 'core' ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`;
+      // the stored value written back: the answer turns on who asks, not on what would change
+      const payload = { values: { [def.key]: await panel.services.settings.get(def.key) } };
+      const asStaff = await panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: staff.cookie } });
+      const error = asStaff.statusCode === 403 ? (asStaff.json() as { error: { code: string; field?: string } }).error : null;
+      if (error?.code !== 'ROOT_ONLY_SETTING' || error.field !== def.key) failures.push(`${def.key} as role ${ADMIN_TYPE_ROLE} without admin.root: ${asStaff.statusCode} ${asStaff.body.slice(0, 200)}`);
+      const asRoot = await panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: root.cookie } });
+      if (asRoot.statusCode !== 200) failures.push(`${def.key} as role 8 (admin.root): ${asRoot.statusCode} ${asRoot.body.slice(0, 200)}`);
+    }
+    await setRolePermissions(panel, ADMIN_TYPE_ROLE, []);
+    expect(failures).toEqual([]);
+  });
 });
