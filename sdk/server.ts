@@ -28,6 +28,7 @@ export {
 export * from './pterodactyl';
 export * from './server-catalog';
 export * from './schema';
+export * from './stored-values';
 import type { PterodactylPanel } from './pterodactyl';
 
 /** The plugin API version of this SDK (its major version). */

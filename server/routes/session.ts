@@ -1,7 +1,8 @@
 // GET /api/user/session — spec §3/§7: success, error_code, user_info, billing, stats, permissions.
 // The hot path of the panel (every page polls it each 60 s): one compiled lookup, a response schema
 // for fast serialisation, nothing else.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { storedCount } from '../../sdk/stored-values';
 import { clearLoginCookies, readCookie, TOKEN_COOKIE } from '../auth/cookies';
 import { SESSION_MESSAGES } from '../auth/route-guard';
 import type { ResolvedSession, SessionService } from '../auth/sessions';
@@ -52,7 +53,27 @@ function failure(code: FailureCode) {
   return { success: false, error_code: code, message: SESSION_MESSAGES[code], user_info: null, billing: null, stats: null, permissions: [] };
 }
 
-function success(resolved: ResolvedSession, force2fa: boolean, counters: SessionCounters) {
+const BILLING_KEYS = ['coins', 'ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const;
+type Billing = Record<(typeof BILLING_KEYS)[number], number>;
+
+/**
+ * The account's coins and resource totals as stored, each checked: one the database holds as no
+ * whole number (a hand edit, SQLite's REAL Infinity) is shown as 0 and logged — the account's
+ * pages keep working instead of every session answer failing until the row is mended.
+ */
+function billingOf(row: NonNullable<ResolvedSession['row']>, log: FastifyBaseLogger): Billing {
+  const out = {} as Billing;
+  const broken: string[] = [];
+  for (const key of BILLING_KEYS) {
+    const value = storedCount(row[key]);
+    if (value === null) broken.push(key);
+    out[key] = value ?? 0;
+  }
+  if (broken.length > 0) log.warn({ userId: row.user_id, fields: broken }, 'session: the account holds unreadable coins or resource totals; shown as 0 until mended');
+  return out;
+}
+
+function success(resolved: ResolvedSession, force2fa: boolean, counters: SessionCounters, log: FastifyBaseLogger) {
   const row = resolved.row!;
   const role = resolved.role!;
   return {
@@ -73,16 +94,7 @@ function success(resolved: ResolvedSession, force2fa: boolean, counters: Session
       two_fa_required: force2fa && row.two_fa_enabled !== 1,
       created_at: row.created_at,
     },
-    billing: {
-      coins: row.coins,
-      ram: row.ram,
-      disk: row.disk,
-      cpu: row.cpu,
-      ports: row.ports,
-      databases: row.databases,
-      backups: row.backups,
-      server_slots: row.server_slots,
-    },
+    billing: billingOf(row, log),
     // servers and referrals are counters the plugins that own them publish (ctx.counters)
     stats: { servers: counters.servers, minutes_afk: row.minutes_afk, referrals: counters.referrals },
     permissions: role.permissions,
@@ -94,8 +106,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, resolved: Resolved
   switch (resolved.status) {
     case 'ok': {
       const stats = counters.sessionCounters(resolved.row!.user_id);
-      if (stats instanceof Promise) return stats.then((s) => reply.send(success(resolved, force2fa, s)));
-      return reply.send(success(resolved, force2fa, stats));
+      if (stats instanceof Promise) return stats.then((s) => reply.send(success(resolved, force2fa, s, request.log)));
+      return reply.send(success(resolved, force2fa, stats, request.log));
     }
     case 'none':
       return reply.code(401).send(failure('INVALID_SESSION'));

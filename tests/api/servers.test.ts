@@ -38,7 +38,7 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
       expect(body.locations[1]).toMatchObject({ vipOnly: true, available: false, reason: 'VIP_ONLY' });
       expect(body.categories[0].eggs).toEqual([expect.objectContaining({ name: 'Paper', vipOnly: false }), expect.objectContaining({ name: 'Vanilla', vipOnly: true })]);
       expect(body.free).toEqual({ ram: 4096, disk: 8192, cpu: 200, ports: 4, databases: 2, backups: 2, server_slots: 2 });
-      expect(body.minimums).toEqual({ ram: 256, cpu: 5, disk: 256, ports: 1 });
+      expect(body.minimums).toEqual({ ram: 256, cpu: 5, disk: 256, ports: 1, databases: 0, backups: 0 });
       expect(body.blockers).toEqual([]);
       expect(body.vip).toBe(false);
     });

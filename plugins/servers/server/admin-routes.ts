@@ -43,12 +43,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
   const gone: OwnerRef = { uuid: '', username: '' };
 
   const adminServer = async (row: ServerRow): Promise<AdminServerView> => ({
-    ...(await serverView(row, await catalogNames(plugin.catalog()), ctx.pterodactyl)),
+    ...(await serverView(row, await catalogNames(plugin.catalog()), ctx)),
     owner: (await owners([row.user_id])).get(row.user_id) ?? gone,
   });
   const adminEntries = async (rows: QueueRow[]) => {
     const [names, who] = await Promise.all([catalogNames(plugin.catalog()), owners(rows.map((r) => r.user_id))]);
-    return rows.map((r) => ({ ...queueEntryView(r, names), owner: who.get(r.user_id) ?? gone }));
+    return rows.map((r) => ({ ...queueEntryView(r, names, ctx.log), owner: who.get(r.user_id) ?? gone }));
   };
 
   app.get<{ Querystring: { search: string; page: number } }>(
@@ -70,7 +70,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
       const [names, who] = await Promise.all([catalogNames(plugin.catalog()), owners(rows.map((r) => r.user_id))]);
       reply.header('cache-control', 'no-store');
       return {
-        servers: await Promise.all(rows.map(async (r) => ({ ...(await serverView(r, names, ctx.pterodactyl)), owner: who.get(r.user_id) ?? gone }))),
+        servers: await Promise.all(rows.map(async (r) => ({ ...(await serverView(r, names, ctx)), owner: who.get(r.user_id) ?? gone }))),
         total: Number(count.n),
         page,
         per_page: SERVERS_PER_PAGE,
@@ -126,7 +126,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
       const body = request.body;
       const target = await db.selectFrom('users').select(['id', 'role_id']).where('uuid', '=', body.user_uuid).executeTakeFirst();
       if (!target) throw ctx.httpError(404, 'USER_NOT_FOUND', 'No user has this uuid.', 'user_uuid');
-      rules.checkMinimums(body);
+      rules.checkWanted(body);
       await rules.checkPanelConfigured();
       const permissions = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', target.role_id).execute();
       const choice = await rules.checkCatalog(body, holdsVip(permissions.map((p) => p.permission)));

@@ -5,15 +5,15 @@
 // (they read another plugin's tables); the resource rules inside it.
 import type { CatalogCategory, CatalogEgg, CatalogLocation, OAuthGrants, ServerCatalog, ServerPluginContext } from '@orepanel/sdk/server';
 import {
+  SERVER_MAXIMUMS,
   SERVER_MINIMUMS,
   SERVER_RESOURCE_KEYS,
   type CreateBlocker,
   type CreateServerRequest,
   type LocationUnavailableReason,
-  type Resources,
   type ServerResources,
 } from '../shared/api';
-import { ACTIVE_QUEUE_STATUSES, type AccountResources, type ServersTrx } from './account-resources';
+import { ACTIVE_QUEUE_STATUSES, type AccountResources, type ResourceSummary, type ServersTrx } from './account-resources';
 import type { ServersDb } from './tables';
 
 export interface CatalogChoice {
@@ -53,10 +53,20 @@ export class CreationRules {
     private readonly resources: AccountResources,
   ) {}
 
-  checkMinimums(body: ServerResources): void {
-    for (const key of ['ram', 'cpu', 'disk', 'ports'] as const) {
+  /**
+   * Every resource asked for, databases and backups included: a whole number from its minimum to
+   * SERVER_MAXIMUMS. The schema says so too; this is the check the spending code relies on, so a
+   * value the schema let through (±Infinity once did) never reaches a sum or the panel.
+   */
+  checkWanted(body: ServerResources): void {
+    for (const key of SERVER_RESOURCE_KEYS) {
+      const value: unknown = body[key];
       const min = SERVER_MINIMUMS[key];
-      if (body[key] < min) throw this.ctx.httpError(400, 'BELOW_MINIMUM', `${key} must be at least ${min}.`, key);
+      const max = SERVER_MAXIMUMS[key];
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value > max) {
+        throw this.ctx.httpError(400, 'VALIDATION_ERROR', `${key} must be a whole number from ${min} to ${max}.`, key);
+      }
+      if (value < min) throw this.ctx.httpError(400, 'BELOW_MINIMUM', `${key} must be at least ${min}.`, key);
     }
   }
 
@@ -105,15 +115,21 @@ export class CreationRules {
   async checkRoom(userId: number, wanted: ServerResources, location: CatalogLocation, trx: ServersTrx): Promise<void> {
     const summary = await this.resources.summary(userId, trx);
     if (!summary) throw this.ctx.httpError(404, 'USER_NOT_FOUND', 'This account no longer exists.', 'user_uuid');
+    if (summary.broken.includes('server_slots')) throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', 'The server slots of this account cannot be counted: its record holds an unreadable value. An administrator must mend it first.');
     if (summary.free.server_slots < 1) throw this.ctx.httpError(409, 'NO_FREE_SLOT', 'Every server slot of this account is in use.');
-    this.checkFree(wanted, summary.free);
+    this.checkFree(wanted, summary);
     const used = (await locationUse(trx)).get(location.id) ?? 0;
     if (used >= location.slots) throw this.ctx.httpError(409, 'LOCATION_FULL', 'This location has no free slot.', 'location_id');
   }
 
-  checkFree(wanted: ServerResources, free: Resources): void {
+  /** `wanted` (new amounts, or a resize's increase) against what is free; none of an unreadable resource is. */
+  checkFree(wanted: ServerResources, summary: Pick<ResourceSummary, 'free' | 'broken'>): void {
     for (const key of SERVER_RESOURCE_KEYS) {
-      if (wanted[key] > free[key]) throw this.ctx.httpError(409, 'NOT_ENOUGH_RESOURCES', `Not enough ${key}: ${free[key]} free, ${wanted[key]} asked.`, key);
+      if (wanted[key] > 0 && summary.broken.includes(key)) {
+        throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', `The ${key} of this account cannot be counted: one of its records holds an unreadable value. An administrator must mend it first.`, key);
+      }
+      const free = summary.free[key];
+      if (wanted[key] > free) throw this.ctx.httpError(409, 'NOT_ENOUGH_RESOURCES', `Not enough ${key}: ${free} free, ${wanted[key]} asked.`, key);
     }
   }
 }

@@ -5,10 +5,10 @@
 // free RAM.
 import { isPanelError, type Lease, type PanelBuild, type PanelError, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
 import { SERVER_RESOURCE_KEYS, type ServerResources } from '../shared/api';
-import { resourcesOf, type AccountResources } from './account-resources';
+import { storedResources, type AccountResources } from './account-resources';
 import type { CreationRules } from './creation-rules';
 import { SERVERS_COUNTER } from './queue-worker';
-import { renewalTerms, type ServerRow } from './server-views';
+import { readRenewal, type ServerRow } from './server-views';
 import type { ServersDb } from './tables';
 
 const SERVER_LEASE_MS = 2 * 60_000;
@@ -70,23 +70,29 @@ export class HostedServers {
   /**
    * New totals for a server. Only the increase is checked against what is free; decreases go down to
    * the minimums. Reserve max(old, new) here first, then the panel, then the new values — a failure
-   * puts the old ones back, and neither step ever holds less than the panel might have.
+   * puts the old ones back, and neither step ever holds less than the panel might have. A server
+   * whose stored amounts are unreadable is not resized: its increase cannot be known.
    */
   async resize(serverId: number, userId: number | null, wanted: ServerResources): Promise<ServerRow> {
-    this.rules.checkMinimums(wanted);
+    this.rules.checkWanted(wanted);
     const current = await this.owned(serverId, userId);
     return this.exclusively(serverId, async () => {
-      const before = resourcesOf(await this.owned(serverId, userId));
+      const stored = storedResources(await this.owned(serverId, userId));
+      if (stored.broken.length > 0) {
+        this.ctx.log.warn({ server: serverId, fields: stored.broken }, 'servers: resize refused, the server holds unreadable resources');
+        throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', `This server's stored ${stored.broken.join(', ')} cannot be read; an administrator must mend it before it can be resized.`, stored.broken[0]);
+      }
+      const before = stored.resources;
       const reserve = { ...before };
       const increase = { ...before };
       for (const key of SERVER_RESOURCE_KEYS) {
-        reserve[key] = Math.max(Number(before[key]), wanted[key]);
-        increase[key] = reserve[key] - Number(before[key]);
+        reserve[key] = Math.max(before[key], wanted[key]);
+        increase[key] = reserve[key] - before[key];
       }
       await this.resources.underUserLock(current.user_id, async (trx) => {
         const summary = await this.resources.summary(current.user_id, trx);
         if (!summary) throw this.ctx.httpError(404, 'SERVER_NOT_FOUND', 'This server does not exist.');
-        this.rules.checkFree(increase, summary.free);
+        this.rules.checkFree(increase, summary);
         await trx.updateTable('servers').set({ ...reserve, updated_at: this.iso() }).where('id', '=', serverId).execute();
       });
       const restore = () => this.db.updateTable('servers').set({ ...before, updated_at: this.iso() }).where('id', '=', serverId).execute();
@@ -119,12 +125,14 @@ export class HostedServers {
    * and the renewal job unsuspends it on its next run.
    */
   async renew(serverId: number, userId: number, key: string): Promise<{ row: ServerRow; replayed: boolean }> {
-    const terms = await renewalTerms(this.ctx.settings);
+    const { terms, unreadable } = await readRenewal(this.ctx);
+    if (unreadable) throw this.ctx.httpError(503, 'RENEWAL_UNAVAILABLE', 'Renewals cannot be paid right now; an administrator must check the renewal settings.');
     await this.owned(serverId, userId);
     return this.exclusively(serverId, async () => {
       const row = await this.owned(serverId, userId);
       const nowMs = this.ctx.clock.now();
-      const from = Math.max(nowMs, row.expires_at ? Date.parse(row.expires_at) : 0);
+      // an unparsable stored expiry renews from now (NaN would make no date at all)
+      const from = Math.max(nowMs, (row.expires_at && Date.parse(row.expires_at)) || 0);
       const expires = this.iso(from + terms.days * DAY_MS);
       const apply = async (trx: WalletTransaction) => {
         const db = trx as unknown as ServersDb;

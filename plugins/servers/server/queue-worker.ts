@@ -4,8 +4,10 @@
 // or a worker that died mid-build, the panel is asked for that id before anything is created again
 // (reference behaviour: reconcile by external_id before retrying or refunding). One entry is worked
 // by one worker: it holds the entry's lease and moves it pending → building with a conditional UPDATE.
-import { insertedId, isPanelError, type CreatePanelServer, type PanelEgg, type PanelServer, type ServerCatalog, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
-import { renewalTerms, type QueueRow } from './server-views';
+import { insertedId, isPanelError, storedCount, type CreatePanelServer, type PanelEgg, type PanelServer, type ServerCatalog, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
+import type { ServerResources } from '../shared/api';
+import { storedResources } from './account-resources';
+import { readRenewal, type QueueRow } from './server-views';
 import type { ServerQueue } from './server-queue';
 import type { ServersDb } from './tables';
 
@@ -35,6 +37,9 @@ export function environmentOf(egg: PanelEgg): Record<string, string> {
 }
 
 class PermanentFailure extends Error {}
+
+/** How many attempts an entry has had (an unreadable count as none: the limit still ends it). */
+const attemptsOf = (entry: QueueRow): number => storedCount(entry.attempts) ?? 0;
 
 type Outcome = 'completed' | 'reconciled' | 'retry' | 'failed';
 
@@ -97,14 +102,21 @@ export class QueueWorker {
   private async build(entry: QueueRow, orphan: boolean): Promise<Outcome> {
     const panel = this.ctx.pterodactyl;
     const externalId = externalIdOf(entry.id);
-    const attempt = Number(entry.attempts);
+    const attempt = attemptsOf(entry);
+    // what the entry asks for is checked before the panel hears of it: an unreadable amount (written
+    // past the API) is never sent — JSON would turn ±Infinity into null, which the panel takes as 0
+    const stored = storedResources(entry);
+    if (stored.broken.length > 0) {
+      this.ctx.log.warn({ entry: entry.id, fields: stored.broken }, 'server queue: an entry holds unreadable resources; failed without building');
+      return this.fail(entry, `The entry's stored ${stored.broken.join(', ')} cannot be read; nothing was built.`);
+    }
     try {
       // an earlier attempt may have created it without our hearing back
       if (attempt > 1 || orphan) {
         const found = await panel.servers.findByExternalId(externalId);
         if (found) return await this.complete(entry, found, 'reconciled');
       }
-      const input = await this.creation(entry, externalId);
+      const input = await this.creation(entry, stored.resources, externalId);
       const created = await panel.servers.create(input);
       return await this.complete(entry, created, 'completed');
     } catch (error) {
@@ -126,7 +138,9 @@ export class QueueWorker {
     }
   }
 
-  private async creation(entry: QueueRow, externalId: string): Promise<CreatePanelServer> {
+  private async creation(entry: QueueRow, resources: ServerResources, externalId: string): Promise<CreatePanelServer> {
+    // a server made now must get its expiry; while the renewal settings cannot be read, wait for them
+    if ((await readRenewal(this.ctx)).unreadable) throw new Error('The renewal settings cannot be read; the server is built once they are mended.');
     const catalog = this.catalog();
     const location = await catalog.location(entry.location_id);
     if (!location || !location.enabled) throw new PermanentFailure('The location no longer exists or was disabled.');
@@ -145,8 +159,8 @@ export class QueueWorker {
       docker_image: image,
       startup: panelEgg.startup,
       environment: environmentOf(panelEgg),
-      limits: { memory: Number(entry.ram), swap: 0, disk: Number(entry.disk), io: 500, cpu: Number(entry.cpu) },
-      feature_limits: { databases: Number(entry.databases), backups: Number(entry.backups), allocations: Number(entry.ports) },
+      limits: { memory: resources.ram, swap: 0, disk: resources.disk, io: 500, cpu: resources.cpu },
+      feature_limits: { databases: resources.databases, backups: resources.backups, allocations: resources.ports },
       deploy: { locations: [location.panelLocationId], dedicated_ip: false, port_range: [] },
       start_on_completion: true,
     };
@@ -154,7 +168,7 @@ export class QueueWorker {
 
   /** The panel has the server: the entry becomes a servers row, once (unique queue_entry_id, panel_id). */
   private async complete(entry: QueueRow, server: PanelServer, outcome: 'completed' | 'reconciled'): Promise<Outcome> {
-    const renewal = await renewalTerms(this.ctx.settings);
+    const renewal = (await readRenewal(this.ctx)).terms;
     const nowMs = this.ctx.clock.now();
     const now = this.iso(nowMs);
     await this.db.transaction().execute(async (trx) => {
@@ -187,13 +201,13 @@ export class QueueWorker {
       await trx.updateTable('server_queue').set({ server_id: serverId }).where('id', '=', entry.id).execute();
       await this.ctx.counters.add(entry.user_id, SERVERS_COUNTER, 1, trx as unknown as WalletTransaction);
       const message = outcome === 'reconciled' ? `The panel already had server ${server.identifier} (id ${server.id}) from an earlier attempt.` : `Created server ${server.identifier} (id ${server.id}).`;
-      await this.queue.log(entry.id, Number(entry.attempts), outcome, message, trx);
+      await this.queue.log(entry.id, attemptsOf(entry), outcome, message, trx);
     });
     return outcome;
   }
 
   private async retry(entry: QueueRow, message: string, uncertain: boolean): Promise<Outcome> {
-    const attempt = Number(entry.attempts);
+    const attempt = attemptsOf(entry);
     const max = Number((await this.ctx.settings.get('server_queue_max_attempts')) ?? 10);
     // giving up frees the reservation: only once the panel has said it does not have the server
     if (attempt >= max && !uncertain) return this.fail(entry, `${message} (gave up after ${attempt} attempts)`);
@@ -215,7 +229,7 @@ export class QueueWorker {
       .where('id', '=', entry.id)
       .where('status', '=', 'building')
       .execute();
-    await this.queue.log(entry.id, Number(entry.attempts), 'failed', message);
+    await this.queue.log(entry.id, attemptsOf(entry), 'failed', message);
     return 'failed';
   }
 }

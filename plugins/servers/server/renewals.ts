@@ -4,9 +4,9 @@
 // are measured from expires_at, not from when the pass happened to run, so a late run never moves
 // the schedule (reference: the off-by-one that suspended a day early, or never deleted). A server
 // renewed while suspended for expiry whose unsuspend failed is unsuspended here.
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { storedCount, type ServerPluginContext } from '@orepanel/sdk/server';
 import { DAY_MS, type HostedServers } from './hosted-servers';
-import { renewalTerms, type ServerRow } from './server-views';
+import { readRenewal, type ServerRow } from './server-views';
 import type { ServersDb } from './tables';
 
 export const RENEWALS_JOB = 'renewals';
@@ -24,7 +24,9 @@ export class Renewals {
   }
 
   async run(): Promise<string> {
-    const terms = await renewalTerms(this.ctx.settings);
+    const { terms, unreadable } = await readRenewal(this.ctx);
+    // nobody can renew while the terms cannot be read: suspending or deleting for expiry would be unfair
+    if (unreadable) return 'the renewal settings cannot be read: nothing done';
     // with renewals off nobody can renew: nothing expires
     if (!terms.enabled) return 'renewals are off';
     if (!(await this.ctx.pterodactyl.configured())) return 'the panel is not configured';
@@ -32,8 +34,9 @@ export class Renewals {
     if (!lease) return 'another instance is running the renewal pass';
     try {
       const s = await this.ctx.settings.getMany(['server_reminder_days', 'server_delete_grace_days']);
-      const reminderDays = Number(s.server_reminder_days ?? 7);
-      const graceDays = Number(s.server_delete_grace_days ?? 7);
+      // a day count that is not a whole number of days (at most ten years) takes its default
+      const reminderDays = storedCount(s.server_reminder_days ?? 7, 3650) ?? 7;
+      const graceDays = storedCount(s.server_delete_grace_days ?? 7, 3650) ?? 7;
       const nowMs = this.ctx.clock.now();
       const now = this.iso(nowMs);
       const done = { unsuspended: 0, suspended: 0, deleted: 0, reminded: 0, failed: 0 };

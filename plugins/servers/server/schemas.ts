@@ -1,23 +1,26 @@
 // JSON schemas of the servers API (requests validated, answers serialised), mirroring shared/api.ts.
+// Every number a request may carry is a bounded integer (the host refuses an unbounded one).
+import { boundedInteger, rowId } from '@orepanel/sdk/server';
 import { RENEW_KEY_PATTERN, SERVER_DESCRIPTION_MAX, SERVER_MAXIMUMS, SERVER_NAME_MAX, QUEUE_STATUSES } from '../shared/api';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const bool = { type: 'boolean' } as const;
-const dbId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const dbId = rowId();
 
 function obj(properties: Record<string, unknown>, required = Object.keys(properties)) {
   return { type: 'object', required, properties } as const;
 }
 
+// minimum 0 (not SERVER_MINIMUMS): below the minimum is BELOW_MINIMUM, a code of its own (creation-rules.ts)
 export const resourceFields = {
-  ram: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.ram },
-  disk: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.disk },
-  cpu: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.cpu },
-  ports: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.ports },
-  databases: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.databases },
-  backups: { type: 'integer', minimum: 0, maximum: SERVER_MAXIMUMS.backups },
+  ram: boundedInteger(0, SERVER_MAXIMUMS.ram),
+  disk: boundedInteger(0, SERVER_MAXIMUMS.disk),
+  cpu: boundedInteger(0, SERVER_MAXIMUMS.cpu),
+  ports: boundedInteger(0, SERVER_MAXIMUMS.ports),
+  databases: boundedInteger(0, SERVER_MAXIMUMS.databases),
+  backups: boundedInteger(0, SERVER_MAXIMUMS.backups),
 } as const;
 const resourceKeys = Object.keys(resourceFields);
 
@@ -42,13 +45,14 @@ export const adminCreateBody = {
 export const updateBody = { type: 'object', additionalProperties: false, required: resourceKeys, properties: resourceFields } as const;
 export const renewBody = { type: 'object', additionalProperties: false, required: ['idempotency_key'], properties: { idempotency_key: { type: 'string', pattern: RENEW_KEY_PATTERN } } } as const;
 
-const page = { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 } as const;
+const page = boundedInteger(1, 1_000_000, { default: 1 });
 export const adminServersQuery = { type: 'object', additionalProperties: false, properties: { search: { type: 'string', maxLength: 64, default: '' }, page } } as const;
 export const adminQueueQuery = { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: QUEUE_STATUSES }, page } } as const;
 export const pageQuery = { type: 'object', additionalProperties: false, properties: { page } } as const;
 
 // ---- answers ------------------------------------------------------------------------------------
 const resources = obj({ ram: int, disk: int, cpu: int, ports: int, databases: int, backups: int });
+const rowHealth = { broken: bool, broken_fields: { type: 'array', items: str } } as const;
 const accountResources = obj({ ram: int, disk: int, cpu: int, ports: int, databases: int, backups: int, server_slots: int });
 const namedRef = { type: ['object', 'null'], required: ['id', 'name'], properties: { id: int, name: str } } as const;
 const owner = obj({ uuid: str, username: str });
@@ -68,6 +72,7 @@ const serverProps = {
   expires_at: nullableStr,
   suspended_at: nullableStr,
   created_at: str,
+  ...rowHealth,
 };
 export const serverView = obj(serverProps);
 export const serverDetail = obj({ ...serverProps, renewal });
@@ -87,6 +92,7 @@ const entryProps = {
   server_id: { type: ['integer', 'null'] },
   created_at: str,
   updated_at: str,
+  ...rowHealth,
 };
 export const entryView = obj(entryProps);
 export const adminEntryView = obj({ ...entryProps, owner });
@@ -114,7 +120,8 @@ export const createOptionsAnswer = obj({
   },
   free: accountResources,
   totals: accountResources,
-  minimums: obj({ ram: int, cpu: int, disk: int, ports: int }),
+  broken_resources: { type: 'array', items: str },
+  minimums: resources,
   blockers: { type: 'array', items: str },
   vip: bool,
   renewal,

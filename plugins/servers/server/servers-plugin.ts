@@ -31,7 +31,7 @@ export function createServersPlugin(ctx: ServerPluginContext): ServersPlugin {
       return null;
     }
   };
-  const resources = new AccountResources(db, ctx.dialect);
+  const resources = new AccountResources(db, ctx.dialect, ctx.log);
   const rules = new CreationRules(ctx, catalog, grants, resources);
   const queue = new ServerQueue(ctx, db, resources, rules);
   const servers = new HostedServers(ctx, db, resources, rules);

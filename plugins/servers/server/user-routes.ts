@@ -30,8 +30,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
   const signedIn = async (request: FastifyRequest): Promise<SessionUser> => (await ctx.auth.currentUser(request))!;
 
   const detailOf = async (row: ServerRow): Promise<ServerDetail> => ({
-    ...(await serverView(row, await catalogNames(plugin.catalog()), ctx.pterodactyl)),
-    renewal: await renewalTerms(ctx.settings),
+    ...(await serverView(row, await catalogNames(plugin.catalog()), ctx)),
+    renewal: await renewalTerms(ctx),
   });
 
   app.get(
@@ -53,7 +53,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
         ctx.pterodactyl.configured(),
         rules.missingLinks(user.id),
         db.selectFrom('server_queue').select('id').where('user_id', '=', user.id).where('status', 'in', ACTIVE_QUEUE_STATUSES).executeTakeFirst(),
-        renewalTerms(ctx.settings),
+        renewalTerms(ctx),
       ]);
       const blockers: CreateBlocker[] = [];
       if (allowed !== true) blockers.push('SERVERS_DISABLED');
@@ -87,6 +87,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
           .filter((c) => c.eggs.length > 0),
         free,
         totals: summary!.totals,
+        broken_resources: summary!.broken,
         minimums: { ...SERVER_MINIMUMS },
         blockers,
         vip,
@@ -102,14 +103,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
       const user = await signedIn(request);
       const body = request.body;
       await rules.checkLinks(user.id);
-      rules.checkMinimums(body);
+      rules.checkWanted(body);
       await rules.checkPanelConfigured();
       const choice = await rules.checkCatalog(body, holdsVip(user.permissions));
       const entry = await queue.enqueue(user.id, body, choice, { onePending: true, createdBy: null });
       ctx.jobs.kick(QUEUE_JOB);
       await ctx.audit.record(request, { action: 'servers.queue.create', targetUserId: user.id, details: { entry: entry.id, name: entry.name, location: choice.location.id, egg: choice.egg.id } });
       reply.code(201).header('cache-control', 'no-store');
-      return { entry: queueEntryView(entry, await catalogNames(plugin.catalog())) };
+      return { entry: queueEntryView(entry, await catalogNames(plugin.catalog()), ctx.log) };
     },
   );
 
@@ -117,7 +118,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     const user = await signedIn(request);
     const [rows, entries, names] = await Promise.all([servers.forUser(user.id), queue.forUser(user.id), catalogNames(plugin.catalog())]);
     reply.header('cache-control', 'no-store');
-    return { servers: await Promise.all(rows.map((row) => serverView(row, names, ctx.pterodactyl))), queue: entries.map((e) => queueEntryView(e, names)) };
+    return { servers: await Promise.all(rows.map((row) => serverView(row, names, ctx))), queue: entries.map((e) => queueEntryView(e, names, ctx.log)) };
   });
 
   app.get<IdParams>('/user/server/:id', { config: { auth: true }, schema: { params: schema.idParams, response: { 200: schema.serverDetail } } }, async (request, reply) => {

@@ -14,8 +14,8 @@ export interface Resources extends ServerResources {
   server_slots: number;
 }
 
-/** reference behaviour: memory ≥ 256 MiB, cpu ≥ 5 %, disk ≥ 256 MiB, allocations ≥ 1 (databases, backups ≥ 0) */
-export const SERVER_MINIMUMS = { ram: 256, cpu: 5, disk: 256, ports: 1 } as const;
+/** reference behaviour: memory ≥ 256 MiB, cpu ≥ 5 %, disk ≥ 256 MiB, allocations ≥ 1, databases and backups ≥ 0 */
+export const SERVER_MINIMUMS = { ram: 256, cpu: 5, disk: 256, ports: 1, databases: 0, backups: 0 } as const satisfies ServerResources;
 export type ServerMinimums = typeof SERVER_MINIMUMS;
 
 /** Upper bounds the schema refuses beyond (nobody owns more; keeps numbers sane on every dialect). */
@@ -45,7 +45,18 @@ export interface RenewalTerms {
   days: number;
 }
 
-export interface ServerView {
+/**
+ * A row that holds a value no request could have written (a hand edit, an old bug): it is still
+ * listed, with each unreadable number shown as 0 and named here, so one bad row never takes a page
+ * down. An unreadable resource counts as nothing free for its owner until an administrator mends it.
+ */
+export interface RowHealth {
+  broken: boolean;
+  /** the unreadable fields (e.g. 'databases', 'panel_id'); empty when the row is sound */
+  broken_fields: string[];
+}
+
+export interface ServerView extends RowHealth {
   id: number;
   name: string;
   description: string | null;
@@ -71,7 +82,7 @@ export interface ServerDetail extends ServerView {
   renewal: RenewalTerms;
 }
 
-export interface QueueEntryView {
+export interface QueueEntryView extends RowHealth {
   id: number;
   status: QueueStatus;
   name: string;
@@ -155,6 +166,8 @@ export interface CreateOptionsResponse {
   /** totals − servers − pending/building entries */
   free: Resources;
   totals: Resources;
+  /** resources that cannot be counted (a total or a row of this account holds an unreadable value): 0 free until mended */
+  broken_resources: (keyof Resources)[];
   minimums: ServerMinimums;
   blockers: CreateBlocker[];
   /** the user holds user.permission.vip (VIP locations and eggs are open to them) */
@@ -298,6 +311,11 @@ export interface AdminQueueLogsResponse {
 export const SERVERS_ERROR_CODES = [
   /** 400 [ram|cpu|disk|ports]: below SERVER_MINIMUMS */
   'BELOW_MINIMUM',
+  /** 409 [the resource]: more of a resource the account cannot count (a stored value is unreadable),
+   * or a resize of a server whose own stored resources are unreadable */
+  'RESOURCES_UNREADABLE',
+  /** 503: the renewal settings cannot be read as a whole cost and a number of days */
+  'RENEWAL_UNAVAILABLE',
   /** 409: the user already has a pending or building queue entry */
   'PENDING_ENTRY',
   /** 403: force_discord_link / force_github_link is on and the account is not linked */

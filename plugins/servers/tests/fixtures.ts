@@ -25,7 +25,8 @@ export function createOptions(extra: Partial<CreateOptionsResponse> = {}): Creat
     ],
     free: { ram: 2048, disk: 4096, cpu: 150, ports: 2, databases: 1, backups: 0, server_slots: 1 },
     totals: { ram: 4096, disk: 8192, cpu: 200, ports: 4, databases: 2, backups: 2, server_slots: 2 },
-    minimums: { ram: 256, cpu: 5, disk: 256, ports: 1 },
+    broken_resources: [],
+    minimums: { ram: 256, cpu: 5, disk: 256, ports: 1, databases: 0, backups: 0 },
     blockers: [],
     vip: false,
     renewal: { enabled: true, cost: 100, days: 30 },
@@ -48,6 +49,8 @@ export function serverView(id: number, extra: Partial<ServerView> = {}): ServerV
     expires_at: new Date(Date.now() + 5 * 86_400_000 - 60_000).toISOString(),
     suspended_at: null,
     created_at: '2026-11-01T10:00:00.000Z',
+    broken: false,
+    broken_fields: [],
     ...extra,
   };
 }
@@ -71,6 +74,8 @@ export function queueEntry(id: number, extra: Partial<QueueEntryView> = {}): Que
     server_id: null,
     created_at: '2026-11-22T09:00:00.000Z',
     updated_at: '2026-11-22T09:00:00.000Z',
+    broken: false,
+    broken_fields: [],
     ...extra,
   };
 }
