@@ -59,6 +59,10 @@ export interface SettingDescriptor {
   max?: number;
   secret: boolean;
   public: boolean;
+  /** only admin.root may change it (the server refuses others with ROOT_ONLY_SETTING) */
+  root_only?: boolean;
+  /** whether the caller may change it; absent where the answer is not about one caller */
+  editable?: boolean;
   updated_at: string | null;
 }
 

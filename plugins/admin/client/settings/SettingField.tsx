@@ -1,5 +1,6 @@
 // One setting's input, chosen by its declared type. A secret is write-only: the field starts empty,
-// says whether a value is stored, and a value typed into it replaces the stored one.
+// says whether a value is stored, and a value typed into it replaces the stored one. A root-only
+// setting is marked, and read-only with the reason to an administrator who is not root.
 import { Badge, Checkbox, PasswordField, Select, TextArea, TextField, theme, useTranslation } from '@orepanel/sdk';
 import type { ReactNode } from 'react';
 import type { SettingDescriptor } from '../admin-api';
@@ -14,20 +15,30 @@ export interface SettingFieldProps {
 }
 
 function Label({ setting, extra }: { setting: SettingDescriptor; extra?: ReactNode }) {
+  const { t } = useTranslation('admin');
   return (
     <span css={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '2px 8px' }}>
       <span>{setting.label}</span>
       <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.xs, color: theme.colors.subtle, fontWeight: 400 }}>{setting.key}</code>
       {extra}
+      {setting.root_only && <Badge tone="warning">{t('settings.rootOnlyBadge')}</Badge>}
     </span>
   );
 }
 
-export function SettingField({ setting, draft, onChange, error, disabled }: SettingFieldProps) {
+/** custom_css / custom_js: code, shown in a code editor */
+const isCode = (setting: SettingDescriptor) => /_(css|js)$/.test(setting.key);
+
+export function SettingField({ setting, draft, onChange, error, disabled: withoutPermission }: SettingFieldProps) {
   const { t } = useTranslation('admin');
   const text = typeof draft === 'string' ? draft : '';
-  const defaultHint =
-    setting.secret || setting.default === null || setting.default === '' || setting.type === 'boolean' ? undefined : t('settings.defaultValue', { value: String(setting.default) });
+  // the edit permission is the form's to explain; a root-only lock is this field's
+  const rootLocked = !withoutPermission && setting.editable === false;
+  const disabled = withoutPermission || rootLocked;
+  const lockReason = rootLocked ? t(isCode(setting) ? 'settings.rootOnlyCode' : 'settings.rootOnlyAddress') : undefined;
+  const hint =
+    lockReason ??
+    (setting.secret || setting.default === null || setting.default === '' || setting.type === 'boolean' ? undefined : t('settings.defaultValue', { value: String(setting.default) }));
 
   if (setting.secret) {
     const stored = typeof setting.value === 'object' && setting.value !== null && setting.value.set;
@@ -38,7 +49,7 @@ export function SettingField({ setting, draft, onChange, error, disabled }: Sett
         value={text}
         onChange={(value) => onChange(value)}
         placeholder={stored ? t('settings.secretReplace') : t('settings.secretEnter')}
-        hint={t('settings.secretHint')}
+        hint={lockReason ?? t('settings.secretHint')}
         autoComplete="new-password"
         error={error}
         disabled={disabled}
@@ -47,7 +58,7 @@ export function SettingField({ setting, draft, onChange, error, disabled }: Sett
   }
   switch (setting.type) {
     case 'boolean':
-      return <Checkbox label={<Label setting={setting} />} name={setting.key} checked={draft === true} onChange={(on) => onChange(on)} error={error} disabled={disabled} />;
+      return <Checkbox label={<Label setting={setting} />} name={setting.key} checked={draft === true} onChange={(on) => onChange(on)} hint={hint} error={error} disabled={disabled} />;
     case 'select':
       return (
         <Select
@@ -57,7 +68,7 @@ export function SettingField({ setting, draft, onChange, error, disabled }: Sett
           onChange={(value) => onChange(value)}
           options={(setting.options ?? []).map((o) => ({ value: o, label: o }))}
           error={error}
-          hint={defaultHint}
+          hint={hint}
           disabled={disabled}
         />
       );
@@ -68,12 +79,12 @@ export function SettingField({ setting, draft, onChange, error, disabled }: Sett
           name={setting.key}
           value={text}
           onChange={(value) => onChange(value)}
-          code={/_(css|js)$/.test(setting.key)}
-          rows={/_(css|js)$/.test(setting.key) ? 8 : 3}
+          code={isCode(setting)}
+          rows={isCode(setting) ? 8 : 3}
           error={error}
-          hint={defaultHint}
+          hint={hint}
           disabled={disabled}
-          spellCheck={!/_(css|js)$/.test(setting.key)}
+          spellCheck={!isCode(setting)}
         />
       );
     default:
@@ -89,7 +100,7 @@ export function SettingField({ setting, draft, onChange, error, disabled }: Sett
           value={text}
           onChange={(value) => onChange(value)}
           error={error}
-          hint={defaultHint}
+          hint={hint}
           disabled={disabled}
           autoComplete="off"
         />

@@ -1,6 +1,7 @@
 // /mc-admin/settings: every core setting from the API (spec §3 and the core's own), in its group.
-// Viewing needs admin.settings.view; saving admin.settings.edit. Plugins' settings are on their
-// config pages (/mc-admin/plugins/{identifier}/config).
+// Viewing needs admin.settings.view; saving admin.settings.edit, and a root-only setting admin.root
+// (the API says per setting whether the caller may edit it). Plugins' settings are on their config
+// pages (/mc-admin/plugins/{identifier}/config).
 import { http, Page, useApi, useHasPermission, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminUrl, type SettingGroup } from '../admin-api';
