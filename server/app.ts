@@ -3,7 +3,7 @@
 // shape and the built browser files. Tests call it with a temporary data directory and
 // source-mode plugins; server/main.ts calls it with the environment's configuration.
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PluginAuth } from '../sdk/server';
 import { adminRoutes } from './admin';
@@ -25,6 +25,7 @@ import { originCheckFor } from './http/origin-check';
 import { addSecurityHeaders, SECURITY_HEADERS } from './http/security-headers';
 import { RouteRegistry } from './http/route-registry';
 import { AbuseScreen } from './security/abuse-screen';
+import { KnownDevices } from './security/known-devices';
 import { rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import { StaticFiles } from './http/static-files';
@@ -134,8 +135,9 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
   const paths = panelPaths();
-  const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+  // a third-party plugin enabled after start is served by an instance of its own (plugins/host.ts),
+  // built from these same options and the same request pipeline (withPipeline below)
+  const instanceOptions = {
     // one log line per request only when debugging; errors are always logged (http/errors.ts)
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // a hop count trusts that many proxies in front of us (Fastify's own number form trusts none)
@@ -147,9 +149,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       reply.headers(SECURITY_HEADERS);
       sendError(reply, status, body);
     },
-  });
-  // one input policy for every route, core and plugin alike (http/input-policy.ts)
-  app.setValidatorCompiler(inputValidatorCompiler);
+  } satisfies FastifyServerOptions;
+  const app = Fastify({ ...instanceOptions, logger: options.logger === false ? false : { level: config.logLevel } });
   const log: FastifyBaseLogger = app.log;
 
   const database = await openMigratedDatabase(config);
@@ -167,7 +168,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const events = new EventBus(log);
   const audit = new AuditLog(database.db, sessions);
   // every sign-in (whichever plugin starts the session) passes the anti-abuse screen
-  const auth = createPluginAuth(sessions, accounts, events, new AbuseScreen({ db: database.db, settings, roles, audit, log }));
+  const knownDevices = new KnownDevices(database.db, database.dialect);
+  const auth = createPluginAuth(sessions, accounts, events, new AbuseScreen({ db: database.db, settings, roles, audit, log, knownDevices }));
   const routes = new RouteRegistry();
   let rateLimitStore: RateLimitStore;
   try {
@@ -238,30 +240,38 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer, wallet, counters, clock, leases, pterodactyl });
 
   // --- request pipeline ---------------------------------------------------------------------
-  // before any route: upgrades to every route must pass through the router and its guards
-  await registerWebsockets(app);
-  app.addHook('onRequest', addSecurityHeaders);
   const originCheck = originCheckFor(config.appUrl);
-  const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login));
-  app.addHook('onRoute', (route: RouteOptions) => {
-    applyInputDefaults(route);
-    routes.record(route);
-    // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
-    // routes without one, the 2FA gate), then the route's own hooks
-    const pre = [limits.appWide(route), originCheck(route), featureFlagGuardFor(settings, route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
-    if (pre.length > 0) {
-      const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [...pre, ...own];
-    }
-    // a named policy needs the validated body (the account name): it runs before the handler
-    const policy = limits.policy(route);
-    if (policy) {
-      const own = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-      route.preHandler = [policy, ...own];
-    }
-  });
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+  const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login), knownDevices);
+  // the app and each late third-party plugin's instance get this same pipeline: whatever decides how
+  // a request is checked belongs in here, so no route can be served without it
+  const withPipeline = async (instance: FastifyInstance): Promise<FastifyInstance> => {
+    // one input policy for every route, core and plugin alike (http/input-policy.ts)
+    instance.setValidatorCompiler(inputValidatorCompiler);
+    // before any route: upgrades to every route must pass through the router and its guards
+    await registerWebsockets(instance);
+    instance.addHook('onRequest', addSecurityHeaders);
+    instance.addHook('onRoute', (route: RouteOptions) => {
+      applyInputDefaults(route);
+      routes.record(route);
+      // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
+      // routes without one, the 2FA gate), then the route's own hooks
+      const pre = [limits.appWide(route), originCheck(route), featureFlagGuardFor(settings, route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
+      if (pre.length > 0) {
+        const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+        route.onRequest = [...pre, ...own];
+      }
+      // a named policy needs the validated body (the account name): it runs before the handler
+      const policy = limits.policy(route);
+      if (policy) {
+        const own = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+        route.preHandler = [policy, ...own];
+      }
+    });
+    instance.setErrorHandler(handleError);
+    instance.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+    return instance;
+  };
+  await withPipeline(app);
 
   // --- routes ---------------------------------------------------------------------------------
   sessionRoutes(app, sessions, settings, counters);
@@ -270,7 +280,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   walletRoutes(app, sessions, wallet);
   await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, events, pterodactyl: pterodactyl.panel, log });
   await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
-  await plugins.register(app);
+  await plugins.register(app, () => withPipeline(Fastify({ ...instanceOptions, loggerInstance: log })));
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });

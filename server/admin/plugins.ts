@@ -1,6 +1,8 @@
 // /api/admin/plugins: every plugin the host found (loaded or refused, with the reason), enabling
 // and disabling without a restart (the host's own switch: routes answer 404 and the manifest is no
-// longer served), and the settings a plugin declares (/mc-admin/plugins/{identifier}/config).
+// longer served; a third-party plugin's code first runs when it is enabled, and a failed start
+// answers 409 PLUGIN_START_FAILED and is listed as failed_reason), and the settings a plugin
+// declares (/mc-admin/plugins/{identifier}/config).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError, type SettingValue } from '../../sdk/server';
 import type { AdminServices } from './admin-context';
@@ -20,6 +22,8 @@ const pluginSchema = {
     enabled: { type: 'boolean' },
     active: { type: 'boolean' },
     refused_reason: { type: ['string', 'null'] },
+    /** why its server part could not be started when it was last enabled (it stayed disabled) */
+    failed_reason: { type: ['string', 'null'] },
     requires: { type: 'array', items: { type: 'string' } },
     permissions: { type: 'array', items: { type: 'string' } },
     settings: { type: 'array', items: settingSchema },
@@ -53,6 +57,7 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       enabled,
       active,
       refused_reason: null,
+      failed_reason: plugins.failureOf(id),
       requires: m.requires ?? [],
       permissions: (m.permissions ?? []).map((x) => x.name),
       settings: await Promise.all((m.settings ?? []).map((def) => describeSetting(settings, def))),
@@ -72,6 +77,7 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       enabled: false,
       active: false,
       refused_reason: r.reason,
+      failed_reason: null,
       requires: r.manifest?.requires ?? [],
       permissions: (r.manifest?.permissions ?? []).map((x) => x.name),
       settings: [],

@@ -3,10 +3,18 @@
 // plugin with a readable reason at any step while the rest go on. register(): give each plugin an
 // encapsulated Fastify scope under /api. Enabling or disabling a plugin takes effect at once: its
 // routes answer 404 and its manifest is no longer served, with no restart.
+//
+// A third-party plugin (DATA_DIR/plugins/<id>/) is code the administrator has not reviewed: found
+// for the first time it arrives disabled, and nothing of it runs — no import, no migration — until
+// it is enabled. Then it starts with no restart. Fastify takes no routes once the app is ready, so a
+// third-party plugin is served by a Fastify instance of its own, built when it starts by the app's
+// own factory (the same options and request pipeline: guards, input policy, error shape); at start
+// the app registers one dispatching scope under /api/plugins/<id> that hands each request, before
+// any of the app's route hooks touch it, to that instance's router (fastify.routing).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, onRequestHookHandler, RouteOptions } from 'fastify';
 import { sdkRangeProblem, orderByRequires } from '../../sdk/manifest';
 import {
   httpError,
@@ -17,7 +25,7 @@ import {
 } from '../../sdk/server';
 import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
 import { isUniqueViolation, type Database } from '../db/connect';
-import { pluginMigrationTable, runMigrations } from '../db/migrate';
+import { MigrationError, pluginMigrationTable, runMigrations } from '../db/migrate';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
 import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
@@ -47,6 +55,9 @@ export interface RefusedPlugin {
   reason: string;
   manifest: PluginManifest | null;
 }
+
+/** A Fastify instance with the app's options and request pipeline, and no routes yet. */
+export type InstanceFactory = () => Promise<FastifyInstance>;
 
 export interface PluginHostOptions {
   /** the package root: sdk/manifest-validate.mjs is loaded from there in both layouts */
@@ -82,6 +93,37 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function migrationProblem(error: unknown): string {
+  if (error instanceof MigrationError) return `its database migration ${error.migration ?? '(setup)'} failed: ${describe(error.cause)}`;
+  return `its database migration failed: ${describe(error)}`;
+}
+
+/** The methods a third-party plugin's dispatching scope takes (Fastify adds HEAD to GET). */
+const DISPATCHED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Imports a plugin's server part and checks it is one; a readable reason when it is not. */
+async function importServerPart(id: string, module: string): Promise<ServerPlugin | string> {
+  let exported: unknown;
+  try {
+    exported = ((await import(pathToFileURL(module).href)) as { default?: unknown }).default;
+  } catch (error) {
+    return `its server part failed to load: ${describe(error)}`;
+  }
+  if (!isServerPlugin(exported)) return 'its server part does not default-export defineServerPlugin({ … }) from @orepanel/sdk/server';
+  if (exported.apiVersion !== SERVER_PLUGIN_API_VERSION) {
+    return `its server part was built for plugin API v${String(exported.apiVersion)}, this panel provides v${SERVER_PLUGIN_API_VERSION}`;
+  }
+  if (exported.id !== id) return `its server part says id "${exported.id}" but plugin.json says "${id}"`;
+  return exported;
+}
+
+/** Why a third-party plugin's last start failed; `final` once its own register() had run. */
+interface StartFailure {
+  reason: string;
+  /** its register() ran (jobs, services, subscriptions may be half set up): only a restart retries */
+  final: boolean;
+}
+
 export class PluginHost {
   private readonly loaded = new Map<string, LoadedPlugin>();
   /** load order: every plugin after the ones it requires */
@@ -91,6 +133,15 @@ export class PluginHost {
   /** enabled plugins whose requirements are all active: the set routes and manifests follow */
   private active = new Set<string>();
   private servedCache: string | null = null;
+  /** plugins whose server part has been imported and migrated (or that have none) */
+  private readonly started = new Set<string>();
+  /** third-party plugins not started yet: id → their server.js */
+  private readonly pending = new Map<string, string>();
+  private readonly failures = new Map<string, StartFailure>();
+  private readonly starting = new Map<string, Promise<string | null>>();
+  /** third-party plugins' own Fastify instances, once started */
+  private readonly mounted = new Map<string, FastifyInstance>();
+  private newInstance: InstanceFactory | null = null;
 
   constructor(private readonly options: PluginHostOptions) {}
 
@@ -133,6 +184,11 @@ export class PluginHost {
         this.refuse(id, candidate.origin, rangeProblem, manifest);
         continue;
       }
+      // a core plugin is always on: a folder dropped in DATA_DIR/plugins must not be able to say so
+      if (candidate.origin === 'third-party' && manifest.core === true) {
+        this.refuse(id, candidate.origin, 'a third-party plugin cannot be part of the core', manifest);
+        continue;
+      }
       if (manifest.server && !candidate.serverModule) {
         const where = candidate.origin === 'third-party' ? 'server.js' : 'its built server part (run npm run build)';
         this.refuse(id, candidate.origin, `it declares a server part but ${where} is missing`, manifest);
@@ -164,27 +220,14 @@ export class PluginHost {
         this.refuse(item.id, item.origin, `it requires plugin "${missing}", which could not be loaded`, item.manifest);
         continue;
       }
-      if (item.serverModule) {
-        let exported: unknown;
-        try {
-          exported = ((await import(pathToFileURL(item.serverModule).href)) as { default?: unknown }).default;
-        } catch (error) {
-          this.refuse(item.id, item.origin, `its server part failed to load: ${describe(error)}`, item.manifest);
+      // a third-party server part is imported only once an administrator enables the plugin (start)
+      if (item.serverModule && item.origin === 'bundled') {
+        const server = await importServerPart(item.id, item.serverModule);
+        if (typeof server === 'string') {
+          this.refuse(item.id, item.origin, server, item.manifest);
           continue;
         }
-        if (!isServerPlugin(exported)) {
-          this.refuse(item.id, item.origin, 'its server part does not default-export defineServerPlugin({ … }) from @orepanel/sdk/server', item.manifest);
-          continue;
-        }
-        if (exported.apiVersion !== SERVER_PLUGIN_API_VERSION) {
-          this.refuse(item.id, item.origin, `its server part was built for plugin API v${String(exported.apiVersion)}, this panel provides v${SERVER_PLUGIN_API_VERSION}`, item.manifest);
-          continue;
-        }
-        if (exported.id !== item.id) {
-          this.refuse(item.id, item.origin, `its server part says id "${exported.id}" but plugin.json says "${item.id}"`, item.manifest);
-          continue;
-        }
-        item.server = exported;
+        item.server = server;
       }
       const settingsProblem = settings.declarationProblem(item.id, item.manifest.settings ?? []);
       if (settingsProblem) {
@@ -195,7 +238,7 @@ export class PluginHost {
         try {
           await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(item.id), item.server.migrations);
         } catch (error) {
-          this.refuse(item.id, item.origin, `its database migration failed: ${describe(error)}`, item.manifest);
+          this.refuse(item.id, item.origin, migrationProblem(error), item.manifest);
           continue;
         }
       }
@@ -203,6 +246,8 @@ export class PluginHost {
       const { id: _id, requires: _requires, serverModule: _module, ...plugin } = item;
       this.loaded.set(item.id, plugin);
       this.order.push(item.id);
+      if (item.serverModule && item.origin === 'third-party') this.pending.set(item.id, item.serverModule);
+      else this.started.add(item.id);
     }
   }
 
@@ -217,7 +262,8 @@ export class PluginHost {
       const plugin = this.loaded.get(id)!;
       const row = byId.get(id);
       if (!row) {
-        const on = plugin.manifest.enabledByDefault !== false;
+        // a third-party plugin runs only once an administrator has chosen to enable it
+        const on = plugin.origin === 'bundled' && plugin.manifest.enabledByDefault !== false;
         try {
           await db.insertInto('plugin_states').values({ id, enabled: on ? 1 : 0, installed_version: plugin.manifest.version, updated_at: now }).execute();
           if (on) enabled.add(id);
@@ -244,33 +290,33 @@ export class PluginHost {
     const active = new Set<string>();
     for (const id of this.order) {
       const plugin = this.loaded.get(id)!;
-      if (this.enabled.has(id) && (plugin.manifest.requires ?? []).every((dep) => active.has(dep))) active.add(id);
+      if (this.enabled.has(id) && this.started.has(id) && (plugin.manifest.requires ?? []).every((dep) => active.has(dep))) active.add(id);
     }
     this.active = active;
     this.servedCache = null;
   }
 
-  /** Registers every loaded plugin's server part in its own scope. A throwing register is refused. */
-  async register(app: FastifyInstance): Promise<void> {
+  /**
+   * Registers every first-party server part in its own scope (a throwing register is refused), a
+   * dispatching scope for every third-party plugin with a server part, and starts the third-party
+   * plugins that are enabled. `newInstance` builds the instance a third-party plugin is served by.
+   */
+  async register(app: FastifyInstance, newInstance: InstanceFactory): Promise<void> {
+    this.newInstance = newInstance;
     for (const id of [...this.order]) {
-      const plugin = this.loaded.get(id)!;
+      // unloaded earlier in this loop with a requirement that failed
+      const plugin = this.loaded.get(id);
+      if (!plugin) continue;
+      if (this.pending.has(id)) {
+        await this.registerDispatcher(app, plugin);
+        continue;
+      }
       if (!plugin.server) continue;
       const server = plugin.server;
-      const gate = this.gateFor(id);
       let failure: unknown = null;
       await app.register(
         async (scope) => {
-          scope.addHook('onRoute', (route: RouteOptions) => {
-            const problem = routeProblem({ id, origin: plugin.origin }, route.url);
-            if (problem) throw new Error(problem);
-            const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-            route.onRequest = [gate, ...own];
-            if (route.method !== 'HEAD') {
-              for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-                plugin.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null });
-              }
-            }
-          });
+          this.guardRoutes(scope, plugin, this.gateFor(id));
           try {
             await server.register(scope, this.options.context(plugin));
           } catch (error) {
@@ -281,6 +327,144 @@ export class PluginHost {
       );
       if (failure) this.unload(id, `its register() failed: ${describe(failure)}`);
     }
+    app.addHook('onClose', async () => {
+      await Promise.all([...this.mounted.values()].map((instance) => instance.close()));
+    });
+    await this.startWaiting();
+  }
+
+  /** Keeps a plugin's routes inside what it may own, puts `gate` first on each, and lists them. */
+  private guardRoutes(scope: FastifyInstance, plugin: LoadedPlugin, gate: onRequestHookHandler | null): void {
+    const id = plugin.manifest.id;
+    scope.addHook('onRoute', (route: RouteOptions) => {
+      const problem = routeProblem({ id, origin: plugin.origin }, route.url);
+      if (problem) throw new Error(problem);
+      if (gate) {
+        const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+        route.onRequest = [gate, ...own];
+      }
+      if (route.method !== 'HEAD') {
+        for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+          plugin.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null });
+        }
+      }
+    });
+  }
+
+  /**
+   * /api/plugins/<id>/…: each request goes to the plugin's own instance while it is active, else 404.
+   * The hand-over is a scope hook, so it runs before the route-level hooks the app's onRoute gives
+   * the placeholder routes: the request meets the rate limit, origin check, guards and input policy
+   * once, in the plugin's instance, with its body still unread.
+   */
+  private async registerDispatcher(app: FastifyInstance, plugin: LoadedPlugin): Promise<void> {
+    const id = plugin.manifest.id;
+    await app.register(
+      async (scope) => {
+        // answers here and never calls done: the app's own lifecycle for the request ends at this hook
+        scope.addHook('onRequest', (request, reply, _done) => {
+          const instance = this.mounted.get(id);
+          if (!instance || !this.active.has(id)) {
+            sendNotFound(reply);
+            return;
+          }
+          reply.hijack();
+          instance.routing(request.raw, reply.raw);
+        });
+        const placeholder = (_request: unknown, reply: FastifyReply) => sendNotFound(reply);
+        scope.route({ method: DISPATCHED_METHODS, url: '/', handler: placeholder });
+        scope.route({ method: DISPATCHED_METHODS, url: '/*', handler: placeholder });
+      },
+      { prefix: prefixFor(plugin) },
+    );
+  }
+
+  /**
+   * Imports a third-party plugin's server part, runs its migrations and builds its instance. The
+   * reason it failed, or null; a failure is remembered (the plugins page shows it) and logged.
+   */
+  private ensureStarted(id: string): Promise<string | null> {
+    if (this.started.has(id)) return Promise.resolve(null);
+    let run = this.starting.get(id);
+    if (!run) {
+      // two administrators enabling it at once share one start
+      run = this.start(id).finally(() => this.starting.delete(id));
+      this.starting.set(id, run);
+    }
+    return run;
+  }
+
+  private async start(id: string): Promise<string | null> {
+    const previous = this.failures.get(id);
+    if (previous?.final) return previous.reason;
+    const plugin = this.loaded.get(id)!;
+    const fail = (reason: string, final: boolean) => {
+      this.failures.set(id, { reason: final ? `${reason} (restart the panel to try again)` : reason, final });
+      this.options.log.error({ plugin: id, origin: plugin.origin }, `plugin "${id}" could not be started: ${reason}`);
+      return this.failures.get(id)!.reason;
+    };
+    const server = await importServerPart(id, this.pending.get(id)!);
+    if (typeof server === 'string') return fail(server, false);
+    if (server.migrations) {
+      const { database } = this.options;
+      try {
+        await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(id), server.migrations);
+      } catch (error) {
+        return fail(migrationProblem(error), false);
+      }
+    }
+    if (!this.newInstance) throw new Error('the plugin host starts third-party plugins only after register()');
+    const instance = await this.newInstance();
+    plugin.routes = [];
+    try {
+      await instance.register(
+        async (scope) => {
+          // no gate: the dispatching scope lets requests through only while the plugin is active
+          this.guardRoutes(scope, plugin, null);
+          await server.register(scope, this.options.context(plugin));
+        },
+        { prefix: prefixFor(plugin) },
+      );
+      await instance.ready();
+    } catch (error) {
+      plugin.routes = [];
+      await instance.close().catch(() => undefined);
+      return fail(`its register() failed: ${describe(error)}`, true);
+    }
+    plugin.server = server;
+    this.mounted.set(id, instance);
+    this.pending.delete(id);
+    this.started.add(id);
+    this.failures.delete(id);
+    return null;
+  }
+
+  /**
+   * Starts the enabled third-party plugins whose requirements have started (at start-up, and after
+   * one is enabled: those that were waiting for it). One that fails is switched off for good.
+   */
+  private async startWaiting(): Promise<void> {
+    for (const id of [...this.order]) {
+      if (this.started.has(id) || !this.enabled.has(id)) continue;
+      if (!(this.loaded.get(id)!.manifest.requires ?? []).every((dep) => this.started.has(dep))) continue;
+      if ((await this.ensureStarted(id)) === null) continue;
+      this.enabled.delete(id);
+      await this.writeState(id, false);
+    }
+    this.recomputeActive();
+  }
+
+  private async writeState(id: string, enabled: boolean): Promise<void> {
+    await this.options.database.db
+      .updateTable('plugin_states')
+      .set({ enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Why the plugin's server part could not be started when it was last enabled, or null. */
+  failureOf(id: string): string | null {
+    return this.failures.get(id)?.reason ?? null;
   }
 
   /** A plugin that failed after loading: its routes stay in the router but answer 404 for good. */
@@ -334,15 +518,17 @@ export class PluginHost {
       throw httpError(404, 'PLUGIN_NOT_FOUND', `There is no plugin "${id}".`);
     }
     if (!enabled && plugin.manifest.core) throw httpError(409, 'PLUGIN_CORE', `Plugin "${id}" is part of the core and cannot be disabled.`);
-    await this.options.database.db
-      .updateTable('plugin_states')
-      .set({ enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
+    // a plugin whose requirements have not started yet is enabled now and starts along with them
+    if (enabled && (plugin.manifest.requires ?? []).every((dep) => this.started.has(dep))) {
+      const reason = await this.ensureStarted(id);
+      if (reason !== null) throw httpError(409, 'PLUGIN_START_FAILED', `Plugin "${id}" could not be enabled: ${reason}.`);
+    }
+    await this.writeState(id, enabled);
     if (enabled) this.enabled.add(id);
     else this.enabled.delete(id);
     this.recomputeActive();
     this.options.onStateChange?.(id, enabled);
+    if (enabled) await this.startWaiting();
   }
 
   /** The JSON of GET /api/system/plugins: active plugins, requirements first, with their build entry. */

@@ -7,7 +7,10 @@ import { sql } from 'kysely';
 import { isServerPlugin, defineServerPlugin } from '../../sdk/server';
 import { routeProblem } from '../../server/plugins/host';
 import { pluginMigrationTable } from '../../server/db/migrate';
-import { FIXTURE_PLUGINS, REPO_PLUGINS, ROOT, register, startPanel, testDialects, type TestPanel } from './harness';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, servicesOf } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { FIXTURE_PLUGINS, REPO_PLUGINS, ROOT, register, roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 
 const THIRD_PARTY = join(ROOT, 'tests', 'fixtures', 'third-party', 'fx-third');
 
@@ -94,7 +97,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect(auth.integrity).toBe('sha384-abc');
     expect(auth.localeFiles).toEqual({ en: '/plugins/auth/locales/en-Aa11Bb22.json' });
     expect(list.find((p) => p.id === 'legal')!.entry).toBeUndefined();
-    expect(list.find((p) => p.id === 'fx-third')!.entry).toBe('/plugins/fx-third/fx-third-Ab12Cd34.js');
+    expect(ids).not.toContain('fx-third'); // third-party: disabled until an administrator enables it
     expect(JSON.stringify(list)).not.toContain('$schema');
   });
 
@@ -135,8 +138,11 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: 'x', password: 'y' } })).statusCode).toBe(401);
   });
 
-  it('mounts a third-party plugin under /api/plugins/<id> and serves its client files', async () => {
+  it('mounts a third-party plugin under /api/plugins/<id> once enabled, and serves its client files', async () => {
+    expect((await panel.app.inject({ url: '/api/plugins/fx-third/hello' })).statusCode).toBe(404);
+    await panel.services.plugins.setEnabled('fx-third', true);
     expect((await panel.app.inject({ url: '/api/plugins/fx-third/hello' })).json()).toEqual({ hello: 'from fx-third' });
+    expect((await served()).find((p) => p.id === 'fx-third')!.entry).toBe('/plugins/fx-third/fx-third-Ab12Cd34.js');
     expect((await panel.app.inject({ url: '/api/hello' })).statusCode).toBe(404);
     const file = await panel.app.inject({ url: '/plugins/fx-third/fx-third-Ab12Cd34.js' });
     expect(file.statusCode).toBe(200);
@@ -170,6 +176,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
       'POST /api/user/auth/callback/:provider/unlink',
       'POST /api/user/auth/forgot',
       'POST /api/user/auth/login',
+      'POST /api/user/auth/logout',
       'POST /api/user/auth/register',
       'POST /api/user/auth/reset',
       'POST /api/user/auth/sso',
@@ -210,5 +217,139 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect((await panel.app.inject({ url: '/api/system/custom.js' })).body).not.toContain('__fxNotes');
     await panel.services.plugins.setEnabled('fx-notes', true);
     expect((await panel.app.inject({ url: '/api/system/custom.js' })).body).toContain('window.__fxNotes = true;');
+  });
+});
+
+// Issue 9 defect 7: a third-party plugin's code is the administrator's decision. One found for the
+// first time arrives disabled; until it is enabled nothing of it runs (no import, no migration), and
+// enabling it at /mc-admin/plugins starts it with no restart — behind the same guards and input rules
+// as every other route. A start that fails leaves it disabled with the reason.
+describe.each(testDialects())('third-party plugins arrive disabled and start when enabled, on %s', (dialect) => {
+  const LATE = ['fx-late', 'fx-late-broken', 'fx-late-crash', 'fx-fake-core'] as const;
+  let panel: TestPanel;
+  let app: FastifyInstance;
+  let root: SignedInUser;
+
+  beforeAll(async () => {
+    panel = await startPanel(dialect, {
+      prepareDataDir: (dataDir) => {
+        for (const id of LATE) cpSync(join(ROOT, 'tests', 'fixtures', 'third-party', id), join(dataDir, 'plugins', id), { recursive: true });
+      },
+    });
+    app = panel.app;
+    root = await userWithRole(panel, 8);
+  });
+  afterAll(async () => {
+    // the last test restarts the panel on the same database: close whichever app is current
+    if (app !== panel?.app) await panel?.app.close();
+    await app?.close();
+    await panel?.database.drop();
+  });
+
+  /** Fixture modules of this panel that were imported (each panel installs its own copies). */
+  const imported = () => ((globalThis as { __orepanelFixtureImports?: string[] }).__orepanelFixtureImports ?? []).filter((url) => url.includes(panel.database.dataDir)).map((url) => url.split('/').at(-2));
+  const tables = async () => (await panel.services.database.db.introspection.getTables()).map((t) => t.name.toLowerCase());
+  const asRoot = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { cookie: root.cookie } });
+  const servedIds = async () => ((await app.inject({ url: '/api/system/plugins' })).json() as { id: string }[]).map((p) => p.id);
+  const stateRow = (id: string) => panel.services.database.db.selectFrom('plugin_states').select('enabled').where('id', '=', id).executeTakeFirst();
+
+  it('a new plugin folder arrives disabled: its server code is not imported and its migrations do not run', async () => {
+    expect(imported()).toEqual([]);
+    expect(await tables()).not.toContain('fx_late_items');
+    expect(await tables()).not.toContain(pluginMigrationTable('fx-late').toLowerCase());
+    expect(await stateRow('fx-late')).toEqual({ enabled: 0 });
+    const listed = (await asRoot('GET', '/api/admin/plugins/fx-late')).json().plugin;
+    expect(listed).toMatchObject({ id: 'fx-late', origin: 'third-party', state: 'disabled', enabled: false, active: false, failed_reason: null });
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    expect(await servedIds()).not.toContain('fx-late');
+    // first-party plugins keep their own default
+    expect(panel.services.plugins.isActive('legal')).toBe(true);
+  });
+
+  it('a third-party plugin that calls itself core is refused, and its code never runs', async () => {
+    expect(panel.services.plugins.refused.find((r) => r.id === 'fx-fake-core')?.reason).toBe('a third-party plugin cannot be part of the core');
+    expect((await asRoot('POST', '/api/admin/plugins/fx-fake-core/enable')).json().error.code).toBe('PLUGIN_REFUSED');
+    expect(imported()).not.toContain('fx-fake-core');
+  });
+
+  it('enabling it at /mc-admin/plugins imports it, runs its migrations and serves its routes and manifest, with no restart', async () => {
+    const res = await asRoot('POST', '/api/admin/plugins/fx-late/enable');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plugin).toMatchObject({ id: 'fx-late', state: 'enabled', enabled: true, active: true, failed_reason: null });
+    expect(imported()).toEqual(['fx-late']);
+    expect(await tables()).toContain('fx_late_items');
+    expect(await stateRow('fx-late')).toEqual({ enabled: 1 });
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: [] });
+    expect(await servedIds()).toContain('fx-late');
+    expect(panel.services.routes.list()).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'POST', url: '/api/plugins/fx-late/items', permission: 'admin.fx_late.edit' })]));
+  });
+
+  it('the late plugin\'s routes keep the host\'s guards: 401 anonymous, 403 customer, cross-site 403, bad input 400', async () => {
+    const post = (payload: unknown, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: '/api/plugins/fx-late/items', payload: payload as Record<string, unknown>, headers });
+    expect((await post({ name: 'anon' })).statusCode).toBe(401);
+    const customer = await userWithRole(panel, 1);
+    const refused = await post({ name: 'customer' }, { cookie: customer.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('PERMISSION_DENIED');
+    expect((await post({ name: 'x' }, { cookie: root.cookie, origin: 'https://evil.example' })).json().error.code).toBe('CROSS_SITE_REQUEST');
+    for (const bad of [{}, { name: 5 }, { name: '' }, { name: 'x'.repeat(41) }]) {
+      const res = await post(bad, { cookie: root.cookie });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    // a role holding just the plugin's own permission may use it
+    const editor = await userWithRole(panel, await roleWith(panel, ['admin.fx_late.edit']));
+    expect((await post({ name: 'first' }, { cookie: editor.cookie })).statusCode).toBe(201);
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: ['first'] });
+    expect((await app.inject({ url: '/api/plugins/fx-late/nope' })).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('disabling it answers 404 again; re-enabling does not import it twice', async () => {
+    expect((await asRoot('POST', '/api/admin/plugins/fx-late/disable')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).statusCode).toBe(404);
+    expect(await servedIds()).not.toContain('fx-late');
+    expect((await asRoot('POST', '/api/admin/plugins/fx-late/enable')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: ['first'] });
+    expect(imported()).toEqual(['fx-late']);
+  });
+
+  it('a migration that throws leaves the plugin disabled, with the reason answered, listed and logged', async () => {
+    const res = await asRoot('POST', '/api/admin/plugins/fx-late-broken/enable');
+    expect(res.statusCode).toBe(409);
+    const reason = 'its database migration 0001_broken failed: fx-late-broken cannot create its table';
+    expect(res.json().error).toEqual({ code: 'PLUGIN_START_FAILED', message: `Plugin "fx-late-broken" could not be enabled: ${reason}.` });
+    const listed = (await asRoot('GET', '/api/admin/plugins')).json().data.find((p: { id: string }) => p.id === 'fx-late-broken');
+    expect(listed).toMatchObject({ state: 'disabled', enabled: false, active: false, failed_reason: reason });
+    expect(await stateRow('fx-late-broken')).toEqual({ enabled: 0 });
+    expect((await app.inject({ url: '/api/plugins/fx-late-broken/ping' })).statusCode).toBe(404);
+    expect(await servedIds()).not.toContain('fx-late-broken');
+    // nothing of it ran but the module and the failed migration: asking again says the same
+    expect((await asRoot('POST', '/api/admin/plugins/fx-late-broken/enable')).json().error.message).toContain(reason);
+  });
+
+  it('a server part that throws on import leaves the plugin disabled, with the reason', async () => {
+    const res = await asRoot('POST', '/api/admin/plugins/fx-late-crash/enable');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Plugin "fx-late-crash" could not be enabled: its server part failed to load: fx-late-crash needs a licence file.');
+    expect((await asRoot('GET', '/api/admin/plugins/fx-late-crash')).json().plugin).toMatchObject({ state: 'disabled', failed_reason: 'its server part failed to load: fx-late-crash needs a licence file' });
+    expect(await stateRow('fx-late-crash')).toEqual({ enabled: 0 });
+  });
+
+  it('after a restart an enabled plugin starts with the panel and a disabled one stays unloaded', async () => {
+    await app.close();
+    app = await buildApp({
+      config: loadConfig({ DATA_DIR: panel.database.dataDir, DATABASE_URL: panel.database.url, LOG_LEVEL: 'silent' }),
+      logger: false,
+      builtPlugins: false,
+      pluginDirs: [REPO_PLUGINS],
+      publicDir: join(panel.database.dataDir, 'no-public'),
+      buildManifest: join(panel.database.dataDir, 'plugins.json'),
+    });
+    const { plugins } = servicesOf(app);
+    expect(plugins.isActive('fx-late')).toBe(true);
+    expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: ['first'] });
+    expect(plugins.isActive('fx-late-broken')).toBe(false);
+    expect((await app.inject({ url: '/api/plugins/fx-late-broken/ping' })).statusCode).toBe(404);
   });
 });
