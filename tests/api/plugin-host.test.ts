@@ -2,7 +2,7 @@
 // without a restart, requirements, route ownership, third-party plugins and per-plugin migrations.
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { isServerPlugin, defineServerPlugin } from '../../sdk/server';
 import { routeProblem } from '../../server/plugins/host';
@@ -225,7 +225,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
 // enabling it at /mc-admin/plugins starts it with no restart — behind the same guards and input rules
 // as every other route. A start that fails leaves it disabled with the reason.
 describe.each(testDialects())('third-party plugins arrive disabled and start when enabled, on %s', (dialect) => {
-  const LATE = ['fx-late', 'fx-late-broken', 'fx-late-crash', 'fx-fake-core'] as const;
+  const LATE = ['fx-late', 'fx-late-broken', 'fx-late-crash', 'fx-late-unbounded', 'fx-fake-core'] as const;
   let panel: TestPanel;
   let app: FastifyInstance;
   let root: SignedInUser;
@@ -293,10 +293,20 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('PERMISSION_DENIED');
     expect((await post({ name: 'x' }, { cookie: root.cookie, origin: 'https://evil.example' })).json().error.code).toBe('CROSS_SITE_REQUEST');
-    for (const bad of [{}, { name: 5 }, { name: '' }, { name: 'x'.repeat(41) }]) {
-      const res = await post(bad, { cookie: root.cookie });
-      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    // the host's input policy: no coercion, unknown properties refused by name, bounds kept
+    const bad: [Record<string, unknown>, string | undefined][] = [
+      [{}, 'name'],
+      [{ name: 5 }, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: 'x'.repeat(41) }, 'name'],
+      [{ name: 'x', quantity: '5' }, 'quantity'],
+      [{ name: 'x', quantity: 11 }, 'quantity'],
+      [{ name: 'x', owner: 'me' }, 'owner'],
+    ];
+    for (const [payload, field] of bad) {
+      const res = await post(payload, { cookie: root.cookie });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error, JSON.stringify(payload)).toMatchObject({ code: 'VALIDATION_ERROR', field });
     }
     // a role holding just the plugin's own permission may use it
     const editor = await userWithRole(panel, await roleWith(panel, ['admin.fx_late.edit']));
@@ -315,7 +325,10 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
   });
 
   it('a migration that throws leaves the plugin disabled, with the reason answered, listed and logged', async () => {
+    const logged = vi.spyOn(panel.app.log, 'error');
     const res = await asRoot('POST', '/api/admin/plugins/fx-late-broken/enable');
+    expect(logged).toHaveBeenCalledWith({ plugin: 'fx-late-broken', origin: 'third-party' }, expect.stringContaining('cannot create its table'));
+    logged.mockRestore();
     expect(res.statusCode).toBe(409);
     const reason = 'its database migration 0001_broken failed: fx-late-broken cannot create its table';
     expect(res.json().error).toEqual({ code: 'PLUGIN_START_FAILED', message: `Plugin "fx-late-broken" could not be enabled: ${reason}.` });
@@ -326,6 +339,16 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
     expect(await servedIds()).not.toContain('fx-late-broken');
     // nothing of it ran but the module and the failed migration: asking again says the same
     expect((await asRoot('POST', '/api/admin/plugins/fx-late-broken/enable')).json().error.message).toContain(reason);
+  });
+
+  it('a route the input policy refuses (an unbounded number) fails the start for good, with the reason', async () => {
+    const res = await asRoot('POST', '/api/admin/plugins/fx-late-unbounded/enable');
+    expect(res.statusCode).toBe(409);
+    const { failed_reason: reason } = (await asRoot('GET', '/api/admin/plugins/fx-late-unbounded')).json().plugin;
+    expect(reason).toMatch(/^its register\(\) failed: .*amount.*without both minimum and maximum.*\(restart the panel to try again\)$/);
+    expect(res.json().error.message).toBe(`Plugin "fx-late-unbounded" could not be enabled: ${reason}.`);
+    expect(await stateRow('fx-late-unbounded')).toEqual({ enabled: 0 });
+    expect((await app.inject({ method: 'POST', url: '/api/plugins/fx-late-unbounded/buy', payload: { amount: 1 } })).statusCode).toBe(404);
   });
 
   it('a server part that throws on import leaves the plugin disabled, with the reason', async () => {
