@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationKit, ServerPluginMigration } from '../../sdk/server';
 import { SEEDED_MAIL_TEMPLATES } from '../mail/seeded-templates';
 import { createAbuseReviewTables } from '../security/abuse-review-tables';
+import { createKnownDevicesTable } from '../security/known-devices';
 
 const TIMESTAMP = 'varchar(32)';
 
@@ -309,6 +310,12 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
         .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('panel_accounts_panel_user_unique').on('panel_accounts').column('panel_user_id').unique().execute();
+    },
+  },
+  '0010_known_devices': {
+    // the browsers each account signed in from: they keep their own login budget (security/known-devices.ts)
+    async up(_db, kit) {
+      await createKnownDevicesTable(kit);
     },
   },
 };

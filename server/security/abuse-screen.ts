@@ -3,6 +3,8 @@
 // account for review — it never refuses or bans: a flag is something an administrator looks at on
 // the admin user page and clears. Holders of user.permission.alt / user.permission.vpn (and
 // admin.root) are never flagged. Whatever goes wrong here is logged and the sign-in goes on.
+// Every sign-in, whatever the settings, also marks its browser (op_device) as one of the account's
+// known devices (known-devices.ts).
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hasPermission } from '../../sdk/manifest';
@@ -13,6 +15,7 @@ import type { SettingsStore } from '../settings/store';
 import type { AbuseReviewTables, FlagKind, FlagReason } from './abuse-review-tables';
 import { AccountFlags, type FlagInput } from './account-flags';
 import { AltDetector, ensureDeviceCookie, hashDevice } from './alt-detection';
+import type { KnownDevices } from './known-devices';
 import { isPublicAddress, plainAddress, VpnChecker } from './vpn-checker';
 
 export const ALT_BYPASS_PERMISSION = 'user.permission.alt';
@@ -28,6 +31,8 @@ export interface AbuseScreenServices {
   log: FastifyBaseLogger;
   /** tests pass one with a short timeout */
   vpnChecker?: VpnChecker;
+  /** where every sign-in's browser is remembered for the login limit */
+  knownDevices?: KnownDevices;
 }
 
 export class AbuseScreen {
@@ -52,6 +57,13 @@ export class AbuseScreen {
   }
 
   private async screen(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+    // whatever the settings: the browser the owner signs in from keeps its own login budget when
+    // strangers use up the account's (rate-limit-policies.ts)
+    const deviceHash = hashDevice(ensureDeviceCookie(request, reply));
+    await this.services.knownDevices?.remember(userId, deviceHash).catch((error: unknown) => {
+      // the browser then counts as a stranger's at the next login; the screen itself goes on
+      this.services.log.error({ err: error, userId }, 'remembering the browser of a sign-in failed');
+    });
     const settings = await this.services.settings.getMany(SETTING_KEYS);
     const blockAlts = settings.block_alts === true;
     const blockVpn = settings.block_vpn === true;
@@ -63,9 +75,7 @@ export class AbuseScreen {
 
     if (blockAlts) {
       const windows = { ipHours: Number(settings.alt_ip_window_hours), deviceDays: Number(settings.alt_device_window_days) };
-      // the browser is marked and the sign-in traced even for a bypass holder: their browser still
-      // links a new account made on it
-      const deviceHash = hashDevice(ensureDeviceCookie(request, reply));
+      // the sign-in is traced even for a bypass holder: their browser still links a new account made on it
       const linked = await this.alts.linkedAccounts(userId, ip, deviceHash, windows);
       await this.alts.recordSignIn(userId, ip, deviceHash, windows);
       if (!hasPermission(permissions, ALT_BYPASS_PERMISSION)) {

@@ -1,9 +1,10 @@
 // Alt detection: which other accounts signed in from the same browser or the same IP address.
 //
 // Two signals of different strength:
-// - the browser: a random op_device cookie (HttpOnly, about 400 days), set at sign-in while block_alts
-//   is on. Another account signing in with the same cookie within alt_device_window_days is almost
-//   surely the same person (or a shared family computer) — reason shared_device;
+// - the browser: a random op_device cookie (HttpOnly, about 400 days), set at every sign-in (the login
+//   limit reads it too: known-devices.ts). Another account signing in with the same cookie within
+//   alt_device_window_days is almost surely the same person (or a shared family computer) — reason
+//   shared_device;
 // - the IP address (request.ip: X-Forwarded-For counts only behind a proxy TRUST_PROXY names): weak
 //   on its own (carrier NAT, schools, one household), so it only links sign-ins within
 //   alt_ip_window_hours — reason shared_ip.
@@ -15,17 +16,23 @@ import type { AbuseReviewDb } from './abuse-review-tables';
 
 export const DEVICE_COOKIE = 'op_device';
 /** browsers cap cookie lifetimes at 400 days */
-const DEVICE_COOKIE_MAX_AGE = 400 * 86_400;
+export const DEVICE_COOKIE_MAX_AGE = 400 * 86_400;
 const DEVICE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashDevice(device: string): string {
   return createHash('sha256').update(device).digest('hex');
 }
 
+/** The browser's device id from its op_device cookie; null without one (or with a malformed one). */
+export function readDeviceCookie(request: FastifyRequest): string | null {
+  const existing = readCookie(request.headers.cookie, DEVICE_COOKIE);
+  return existing && DEVICE_SHAPE.test(existing) ? existing : null;
+}
+
 /** The browser's device id: its op_device cookie, or a new one set on this answer. */
 export function ensureDeviceCookie(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = readCookie(request.headers.cookie, DEVICE_COOKIE);
-  if (existing && DEVICE_SHAPE.test(existing)) return existing;
+  const existing = readDeviceCookie(request);
+  if (existing) return existing;
   const device = randomBytes(32).toString('base64url');
   const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header('set-cookie', `${DEVICE_COOKIE}=${device}; Path=/; SameSite=Lax; Max-Age=${DEVICE_COOKIE_MAX_AGE}; HttpOnly${secure}`);

@@ -3,22 +3,31 @@
 // per client IP and per account, checked after the body is validated so the account name is known.
 // Every number is a setting an administrator can tune. The client IP is request.ip: Fastify takes
 // X-Forwarded-For into account only behind a proxy TRUST_PROXY names.
+//
+// Lockout without locking out the owner: a login from a browser that has signed in to the account
+// before (its op_device cookie is one of the account's known devices) is counted on that browser's
+// own budget only. Strangers (no cookie, or one the account never saw) share the per-account and
+// per-IP budgets, so burning those from anywhere slows every stranger but never the owner's browser,
+// and the owner's own typos never use up the strangers' budget.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { RateLimitPolicyName } from '../../sdk/server';
 import type { ManifestSetting } from '../../sdk/types';
 import type { SessionService } from '../auth/sessions';
 import type { SettingsStore } from '../settings/store';
+import { hashDevice, readDeviceCookie } from './alt-detection';
+import type { KnownDevices } from './known-devices';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
 
-const limit = (key: string, def: number, label: string, min = 1): ManifestSetting => ({ key, type: 'number', default: def, public: false, secret: false, label, min });
+const limit = (key: string, def: number, label: string, max = 1_000_000): ManifestSetting => ({ key, type: 'number', default: def, public: false, secret: false, label, min: 1, max });
 
 export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   { key: 'rate_limit_enabled', type: 'boolean', default: true, public: false, secret: false, label: 'Limit API requests per IP address' },
   limit('rate_limit_per_minute', 100, 'API requests per minute per IP address'),
-  limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in, redeem-code and user-lookup limits (seconds)'),
+  limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in, redeem-code and user-lookup limits (seconds)', 7 * 86_400),
   limit('rate_limit_login_per_ip', 20, 'Login attempts per IP address per window'),
   limit('rate_limit_login_per_account', 10, 'Login attempts per account per window'),
+  limit('rate_limit_login_per_device', 10, 'Login attempts per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)'),
   limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
   limit('rate_limit_forgot_per_ip', 10, 'Password-reset requests per IP address per window'),
   limit('rate_limit_forgot_per_account', 5, 'Password-reset requests per account per window'),
@@ -43,12 +52,15 @@ interface Policy {
   scopes: readonly PolicyScope[];
   /** the account a request is about: a body field (lower-cased) or the session's user */
   account?: { bodyField: string } | { session: true };
+  /** the budget of a browser known to the account: counted instead of `scopes` */
+  knownDevice?: { setting: string };
 }
 
 export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> = {
   'auth.login': {
     scopes: [{ by: 'ip', setting: 'rate_limit_login_per_ip' }, { by: 'account', setting: 'rate_limit_login_per_account' }],
     account: { bodyField: 'login' },
+    knownDevice: { setting: 'rate_limit_login_per_device' },
   },
   'auth.register': { scopes: [{ by: 'ip', setting: 'rate_limit_register_per_ip' }] },
   'auth.forgot': {
@@ -103,6 +115,13 @@ export interface RateLimitHooks {
   policy(route: RouteOptions): preHandlerHookHandler | null;
 }
 
+interface Account {
+  /** the part of a counter's key naming the account */
+  key: string;
+  /** the account's id; null for a login name that matches none */
+  userId: number | null;
+}
+
 /**
  * `resolveAccount` maps a login name (username or e-mail) to its account, so both spellings of one
  * account share a budget; an unknown name counts under its own (hashed) spelling.
@@ -112,6 +131,7 @@ export function rateLimitHooks(
   settings: SettingsStore,
   sessions: SessionService,
   resolveAccount: (login: string) => Promise<number | null>,
+  knownDevices: Pick<KnownDevices, 'isKnown'>,
 ): RateLimitHooks {
   const appWideCheck: onRequestHookHandler = async (request, reply) => {
     const { rate_limit_enabled: enabled, rate_limit_per_minute: perMinute } = await settings.getMany(['rate_limit_enabled', 'rate_limit_per_minute']);
@@ -120,16 +140,24 @@ export function rateLimitHooks(
     if (!decision.allowed) return refuse(reply, decision);
   };
 
-  const accountOf = async (request: FastifyRequest, policy: Policy): Promise<string | null> => {
+  const accountOf = async (request: FastifyRequest, policy: Policy): Promise<Account | null> => {
     if (!policy.account) return null;
     if ('bodyField' in policy.account) {
       const value = (request.body as Record<string, unknown> | undefined)?.[policy.account.bodyField];
       if (typeof value !== 'string' || value.trim() === '') return null;
       const id = await resolveAccount(value);
-      return id === null ? accountKey(value) : `user:${id}`;
+      return id === null ? { key: accountKey(value), userId: null } : { key: `user:${id}`, userId: id };
     }
     const resolved = await sessions.resolve(request);
-    return resolved.row ? `user:${resolved.row.user_id}` : null;
+    return resolved.row ? { key: `user:${resolved.row.user_id}`, userId: resolved.row.user_id } : null;
+  };
+
+  /** The hash of the request's op_device cookie when the account has signed in from that browser. */
+  const knownDeviceOf = async (request: FastifyRequest, account: Account): Promise<string | null> => {
+    const device = readDeviceCookie(request);
+    if (!device || account.userId === null) return null;
+    const hash = hashDevice(device);
+    return (await knownDevices.isKnown(account.userId, hash)) ? hash : null;
   };
 
   return {
@@ -142,14 +170,20 @@ export function rateLimitHooks(
       if (!name) return null;
       const policy = RATE_LIMIT_POLICIES[name];
       if (!policy) throw new Error(`route ${route.url} names an unknown rate-limit policy "${name}"`);
+      const settingKeys = ['rate_limit_auth_window_seconds', ...policy.scopes.map((s) => s.setting), ...(policy.knownDevice ? [policy.knownDevice.setting] : [])];
       return async (request, reply) => {
-        const values = await settings.getMany(['rate_limit_auth_window_seconds', ...policy.scopes.map((s) => s.setting)]);
+        const values = await settings.getMany(settingKeys);
         const windowMs = Number(values.rate_limit_auth_window_seconds) * 1000;
         const account = await accountOf(request, policy);
+        const device = policy.knownDevice && account ? await knownDeviceOf(request, account) : null;
+        if (policy.knownDevice && account && device) {
+          const decision = await limiter.consume(`${name}:dev:${account.key}:${device}`, Number(values[policy.knownDevice.setting]), windowMs);
+          return decision.allowed ? undefined : refuse(reply, decision);
+        }
         // every scope counts the attempt, so a refused one still uses up the other scopes' budgets
         let refused: RateLimitDecision | null = null;
         for (const scope of policy.scopes) {
-          const subject = scope.by === 'ip' ? `ip:${request.ip}` : account ? `acct:${account}` : null;
+          const subject = scope.by === 'ip' ? `ip:${request.ip}` : account ? `acct:${account.key}` : null;
           if (!subject) continue;
           const decision = await limiter.consume(`${name}:${subject}`, Number(values[scope.setting]), windowMs);
           if (!decision.allowed && (!refused || decision.retryAfterSeconds > refused.retryAfterSeconds)) refused = decision;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITED_MESSAGE } from '../../server/security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../server/security/rate-limiter';
-import { PASSWORD, TEST_REDIS_URL, newAccount, register, startPanel, testDialects, testStores, type TestPanel } from './harness';
+import { PASSWORD, TEST_REDIS_URL, newAccount, register, setCookies, startPanel, testDialects, testStores, type TestPanel } from './harness';
 
 class Clock {
   now = 1_700_000_000_000;
@@ -209,5 +209,78 @@ describe.each(testStores().filter((s) => s === 'redis'))('login brute force with
 
   it('refuses to start when REDIS_URL names a server that is not there', async () => {
     await expect(startPanel('sqlite', { env: { REDIS_URL: 'redis://127.0.0.1:1' } })).rejects.toThrow(/is not reachable/);
+  });
+});
+
+// Issue 9, defect 5: a stranger's wrong passwords must not lock the owner out. The browser that has
+// signed in to the account before (its op_device cookie) keeps a budget of its own; strangers share
+// the per-account and per-IP budgets.
+describe.each(testDialects().flatMap((dialect) => testStores().map((store) => [dialect, store] as const)))('login lockout spares the owner\'s browser on %s with the %s store', (dialect, storeKind) => {
+  let panel: TestPanel;
+  beforeAll(async () => {
+    // a prefix of its own: the dialects' projects run side by side against one Redis, with the same user ids
+    const rateLimitStore = storeKind === 'redis' ? await RedisRateLimitStore.connect(TEST_REDIS_URL(), `orepanel-test:${randomBytes(4).toString('hex')}:`) : new MemoryRateLimitStore();
+    panel = await startPanel(dialect, { rateLimits: 'defaults', rateLimitStore });
+    await panel.services.settings.set('rate_limit_enabled', false);
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  const login = (login: string, password: string, remoteAddress: string, cookie?: string) =>
+    panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login, password }, remoteAddress, headers: cookie ? { cookie } : {} });
+
+  /** The Cookie header of the owner's browser after a successful sign-in from it. */
+  async function ownerBrowser(username: string, ip: string): Promise<string> {
+    const res = await login(username, PASSWORD, ip);
+    expect(res.statusCode, res.body).toBe(200);
+    const device = setCookies(res).op_device;
+    expect(device?.value, 'a sign-in marks the browser with the op_device cookie').toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(device.attributes).toMatchObject({ httponly: true, samesite: 'Lax', path: '/' });
+    return `op_device=${device.value}`;
+  }
+
+  it('lets the owner\'s browser in at once after strangers burnt the account\'s budget; strangers stay refused', async () => {
+    expect(panel.services.rateLimiter.store.kind).toBe(storeKind);
+    const { body } = await register(panel.app);
+    const owner = await ownerBrowser(body.username, '203.0.113.20');
+    // the owner's sign-in used 1 of the account's 10 stranger attempts; an attacker on other addresses uses the rest
+    for (let i = 0; i < 9; i++) expect((await login(body.username, `guess-${i}`, `198.51.100.${i + 1}`)).statusCode).toBe(401);
+    const burnt = await login(body.email, 'guess-again', '198.51.100.50');
+    expect(burnt.statusCode).toBe(429);
+    expect(burnt.json().error.code).toBe('RATE_LIMITED');
+
+    const back = await login(body.username, PASSWORD, '203.0.113.21', owner);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(setCookies(back).op_session.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // a stranger with the right password, or with a device cookie of the right shape this account never saw, is still refused
+    const stranger = await login(body.username, PASSWORD, '192.0.2.90');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json()).toEqual({ error: { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE, retry_after: expect.any(Number) } });
+    expect(stranger.headers['set-cookie']).toBeUndefined();
+    const forged = await login(body.username, PASSWORD, '192.0.2.91', `op_device=${randomBytes(32).toString('base64url')}`);
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('does not let a browser known to one account skip the limits of another', async () => {
+    const mine = await register(panel.app);
+    const victim = await register(panel.app);
+    const attacker = await ownerBrowser(mine.body.username, '203.0.113.30');
+    for (let i = 0; i < 10; i++) expect((await login(victim.body.username, `guess-${i}`, `198.51.100.${100 + i}`, attacker)).statusCode).toBe(401);
+    expect((await login(victim.body.username, PASSWORD, '198.51.100.120', attacker)).statusCode).toBe(429);
+  });
+
+  it('limits a known browser that guesses wrong on its own budget, without touching the strangers\' one', async () => {
+    const { body } = await register(panel.app);
+    const owner = await ownerBrowser(body.username, '203.0.113.40');
+    // default rate_limit_login_per_device: 10 attempts per window from one known browser
+    for (let i = 0; i < 10; i++) expect((await login(body.username, `typo-${i}`, '203.0.113.40', owner)).statusCode).toBe(401);
+    const refused = await login(body.username, PASSWORD, '203.0.113.40', owner);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    // the owner's typos did not use up the budget of the account's other browsers and addresses
+    expect((await login(body.username, PASSWORD, '203.0.113.41')).statusCode).toBe(200);
   });
 });
