@@ -54,7 +54,7 @@ describe('session actions', () => {
     });
     await logout();
     stop();
-    expect(log).toEqual(['GET /api/user/auth/logout', 'clear', 'navigate /auth/login (replace)']);
+    expect(log).toEqual(['POST /api/user/auth/logout', 'clear', 'navigate /auth/login (replace)']);
     expect(sessionStore.getState().loggedIn).toBe(false);
   });
 

@@ -66,14 +66,15 @@ export async function completeLogin(): Promise<void> {
 }
 
 /**
- * Signs out: the server revokes the session (GET /api/user/auth/logout), the kernel clears the local
- * session, and the user goes to the login page. The local session is cleared even when the server
- * cannot be reached, so a user is never stuck signed in on a shared computer.
+ * Signs out: the server revokes the session (POST /api/user/auth/logout: only a same-origin POST
+ * ends it, so another site cannot sign the user out), the kernel clears the local session, and the
+ * user goes to the login page. The local session is cleared even when the server cannot be
+ * reached, so a user is never stuck signed in on a shared computer.
  */
 export async function logout(): Promise<void> {
   const kernel = kernelServices();
   try {
-    await http.get(LOGOUT_API);
+    await http.post(LOGOUT_API);
   } catch (error) {
     console.warn('Logout request failed; clearing the local session anyway', error);
   }

@@ -246,7 +246,7 @@ describe.each(cases)('AFK rewards (%s, leases: %s)', (dialect, store) => {
     const signedIn = await AfkTestSocket.connect(base, cookie);
     open.push(signedIn);
     await signedIn.beat();
-    await panel.app.inject({ method: 'GET', url: '/api/user/auth/logout', headers: { cookie } });
+    await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { cookie } });
     expect((await signedIn.closed).code).toBe(4401);
 
     const rude = await connect(user);

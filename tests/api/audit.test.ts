@@ -21,7 +21,7 @@ describe.each(testDialects())('audit log on %s', (dialect) => {
     expect((await login(body.username, 'wrong password')).statusCode).toBe(401);
     const ok = await login(body.email, PASSWORD);
     const fresh = cookieHeader(ok);
-    expect((await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie } })).statusCode).toBe(200);
+    expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { cookie } })).statusCode).toBe(200);
 
     const res = await activities(fresh);
     expect(res.statusCode).toBe(200);

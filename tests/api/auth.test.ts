@@ -212,10 +212,15 @@ describe.each(testDialects())('auth API on %s', (dialect) => {
     });
   });
 
-  describe('GET /api/user/auth/logout', () => {
+  describe('POST /api/user/auth/logout', () => {
+    // a same-origin browser request, as the /auth/logout page sends it
+    const logout = (cookie?: string) =>
+      panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { host: 'panel.example', origin: 'http://panel.example', ...(cookie ? { cookie } : {}) } });
+    const sessionWorks = async (cookie: string) => (await panel.app.inject({ url: '/api/user/session', headers: { cookie } })).statusCode === 200;
+
     it('revokes the session and clears both cookies', async () => {
       const { cookie } = await register(panel.app);
-      const res = await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie } });
+      const res = await logout(cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
       const cleared = setCookies(res);
@@ -233,7 +238,7 @@ describe.each(testDialects())('auth API on %s', (dialect) => {
     });
 
     it('answers success and clears cookies without a session too', async () => {
-      const res = await panel.app.inject({ url: '/api/user/auth/logout' });
+      const res = await logout();
       expect(res.statusCode).toBe(200);
       expect(Object.keys(setCookies(res)).sort()).toEqual(['op_session', 'user_token']);
     });
@@ -245,12 +250,40 @@ describe.each(testDialects())('auth API on %s', (dialect) => {
       });
       try {
         const { cookie } = await register(panel.app);
-        await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie } });
-        await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie } });
+        await logout(cookie);
+        await logout(cookie);
         expect(seen).toHaveLength(1);
       } finally {
         off();
       }
+    });
+
+    // another site could otherwise end the session with an <img> or a link (issue 9, defect 6)
+    it('answers GET with 405 METHOD_NOT_ALLOWED and Allow: POST, and the session goes on', async () => {
+      const { cookie } = await register(panel.app);
+      const res = await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie } });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(res.json()).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await sessionWorks(cookie)).toBe(true);
+    });
+
+    it('refuses a POST from another site with 403 CROSS_SITE_REQUEST, and the session goes on', async () => {
+      const { cookie } = await register(panel.app);
+      const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { cookie, host: 'panel.example', origin: 'https://evil.example' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await sessionWorks(cookie)).toBe(true);
+    });
+
+    it('refuses a body (it takes none) and keeps the session', async () => {
+      const { cookie } = await register(panel.app);
+      const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', payload: { everywhere: true }, headers: { cookie } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      expect(await sessionWorks(cookie)).toBe(true);
     });
   });
 });

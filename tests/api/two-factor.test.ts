@@ -146,7 +146,7 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
     }
     // the public boot data the browser needs to show the verify page stays readable
     expect((await panel.app.inject({ url: '/api/system/plugins', headers: { cookie: pending } })).statusCode).toBe(200);
-    expect((await panel.app.inject({ url: '/api/user/auth/logout', headers: { cookie: pending } })).statusCode).toBe(200);
+    expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { cookie: pending } })).statusCode).toBe(200);
     expect((await sessionOf(pending)).json().error_code).toBe('INVALID_SESSION');
   });
 

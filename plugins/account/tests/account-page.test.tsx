@@ -218,7 +218,7 @@ describe('account page: delete account', () => {
   it('asks for the password, confirms in a dialog, deletes and signs out', async () => {
     const app = await open({
       'POST /api/user/session/delete-account': { body: { success: true } },
-      'GET /api/user/auth/logout': { body: { success: true } },
+      'POST /api/user/auth/logout': { body: { success: true } },
     });
     await app.click(app.getByRole('button', 'Delete my account'));
     await app.waitFor(() => expect(app.getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true'));

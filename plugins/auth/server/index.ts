@@ -1,7 +1,7 @@
 // The auth plugin's API (reference paths): register, login by username or email, logout, forgot /
 // reset password, e-mail verification and two-factor authentication; /auth/sso tokens and Discord /
 // GitHub sign-in and account linking (sso.ts, oauth.ts).
-import { ACCOUNT_RULES, defineServerPlugin, OAUTH_GRANTS } from '@orepanel/sdk/server';
+import { ACCOUNT_RULES, defineServerPlugin, OAUTH_GRANTS, TWO_FACTOR } from '@orepanel/sdk/server';
 import { captchaTokenProperty, TurnstileCaptcha } from './captcha';
 import { EmailVerification } from './email-verification';
 import { noticeNewLogin } from './login-notice';
@@ -66,7 +66,7 @@ export default defineServerPlugin({
     const verification = new EmailVerification(ctx, tokens);
     verification.register(app);
     registerPasswordReset(app, ctx, tokens, captcha);
-    registerTwoFactor(app, ctx, db);
+    ctx.services.provide(TWO_FACTOR, registerTwoFactor(app, ctx, db));
     registerSso(app, ctx, db);
     ctx.services.provide(OAUTH_GRANTS, registerOAuth(app, ctx, db));
 
@@ -142,7 +142,9 @@ export default defineServerPlugin({
       },
     );
 
-    app.get(
+    // POST only, so that the host's cross-site check (unsafe methods) applies: as a GET, any page
+    // could end a user's session with an <img> or a link
+    app.post(
       '/user/auth/logout',
       // a session waiting for its 2FA code may always end itself
       { config: { allowTwoFaPending: true }, schema: { querystring: emptyQuery, response: { 200: successOnly } } },
@@ -154,5 +156,10 @@ export default defineServerPlugin({
         return { success: true };
       },
     );
+    // a GET says how to do it instead of a bare 404 (and never ends the session)
+    app.get('/user/auth/logout', { config: { allowTwoFaPending: true } }, async (_request, reply) => {
+      reply.header('allow', 'POST');
+      throw ctx.httpError(405, 'METHOD_NOT_ALLOWED', 'Sign out with a POST request.');
+    });
   },
 });

@@ -124,9 +124,10 @@ describe('logout page', () => {
       route: '/auth/logout',
       catalogues: { en },
       session: { user: { username: 'alice' } },
-      http: { 'GET /api/user/auth/logout': { status: 200, body: { success: true } } },
+      http: { 'POST /api/user/auth/logout': { status: 200, body: { success: true } } },
     });
     await app.waitFor(() => expect(app.location().pathname).toBe('/auth/login'));
-    expect(app.httpCalls.filter((call) => call.path === '/api/user/auth/logout')).toHaveLength(1);
+    // a POST: the server refuses a GET (any site could sign the user out with one)
+    expect(app.httpCalls.filter((call) => call.path === '/api/user/auth/logout').map((call) => call.method)).toEqual(['POST']);
   });
 });
