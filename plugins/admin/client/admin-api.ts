@@ -85,6 +85,8 @@ export interface AdminPlugin {
   enabled: boolean;
   active: boolean;
   refused_reason: string | null;
+  /** why its server part could not be started when it was last enabled (it stayed disabled) */
+  failed_reason: string | null;
   requires: string[];
   permissions: string[];
   settings: SettingDescriptor[];

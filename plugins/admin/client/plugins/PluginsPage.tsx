@@ -1,6 +1,8 @@
 // /mc-admin/plugins: every plugin the server found — enabled, disabled, inactive (a plugin it requires
 // is off) or refused (with the reason) — and the switches. The server applies a switch at once (its
 // routes, its manifest); a browser that already loaded the panel picks it up on its next reload.
+// A third-party plugin's code first runs when it is enabled here; if that fails it stays disabled and
+// its row says why.
 import {
   Alert,
   Badge,
@@ -66,6 +68,9 @@ export default function PluginsPage() {
       await send(plugin, 'enable');
     } catch (error) {
       setOutcome({ tone: 'error', text: errorText(error) });
+      // the server keeps why the start failed: the row shows it from the fresh list
+      setUpdated(({ [plugin.id]: _stale, ...rest }) => rest);
+      loaded.reload();
     }
   }
 
@@ -80,11 +85,18 @@ export default function PluginsPage() {
             <span css={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
               <span css={{ fontWeight: 600 }}>{p.name}</span>
               {p.core && <Badge tone="primary">{t('plugins.core')}</Badge>}
+              {p.origin === 'third-party' && <Badge tone="neutral">{t('plugins.thirdParty')}</Badge>}
             </span>
             <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.xs, color: theme.colors.subtle }}>{p.id}</code>
             {p.description && <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{p.description}</span>}
             {p.state === 'refused' && p.refused_reason && (
               <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>{t('plugins.refusedBecause', { reason: p.refused_reason })}</span>
+            )}
+            {p.state === 'disabled' && p.failed_reason && (
+              <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>{t('plugins.failedBecause', { reason: p.failed_reason })}</span>
+            )}
+            {p.state === 'disabled' && !p.failed_reason && p.origin === 'third-party' && (
+              <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.thirdPartyHint')}</span>
             )}
             {p.state === 'inactive' && p.requires.length > 0 && (
               <span css={{ color: theme.colors.warning, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.inactiveBecause', { requires: p.requires.join(', ') })}</span>
