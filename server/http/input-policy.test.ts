@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boundedInteger } from '../../sdk/schema';
-import { applyInputDefaults, closeObjects, firstNonFinite, inputValidatorCompiler, unboundedNumbers } from './input-policy';
+import { applyInputDefaults, closeObjects, firstUnacceptable, inputValidatorCompiler, unboundedNumbers } from './input-policy';
 import { handleError } from './errors';
 
 let app: FastifyInstance | undefined;
@@ -49,11 +49,12 @@ describe('closeObjects', () => {
   });
 });
 
-describe('firstNonFinite', () => {
-  it('finds NaN and ±Infinity anywhere', () => {
-    expect(firstNonFinite({ a: [1, { b: Infinity }] })).toBe('/a/1/b');
-    expect(firstNonFinite({ a: NaN })).toBe('/a');
-    expect(firstNonFinite({ a: [1, 2], b: 'Infinity' })).toBeNull();
+describe('firstUnacceptable', () => {
+  it('finds NaN, ±Infinity and NUL characters anywhere', () => {
+    expect(firstUnacceptable({ a: [1, { b: Infinity }] })).toMatchObject({ keyword: 'finite', instancePath: '/a/1/b' });
+    expect(firstUnacceptable({ a: NaN })).toMatchObject({ keyword: 'finite', instancePath: '/a' });
+    expect(firstUnacceptable({ a: ['ok', 'x\u0000y'] })).toMatchObject({ keyword: 'nul', instancePath: '/a/1' });
+    expect(firstUnacceptable({ a: [1, 2], b: 'Infinity' })).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 // - query strings, path params and headers are converted only to the type their schema declares,
 //   and only from the plain decimal spelling of a finite number ("0x10", " 5", "1e309" stay strings
 //   and fail the type check);
-// - a non-finite number anywhere is refused;
+// - a non-finite number, or a string holding a NUL character, is refused anywhere;
 // - every integer or number a schema accepts has both bounds — a route that declares one without
 //   them fails to register, naming the route and the field.
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
@@ -109,27 +109,24 @@ function convertProperties(data: unknown, schema: Schema): void {
   }
 }
 
-/** The path of the first number that is not finite (NaN, ±Infinity), or null. */
-export function firstNonFinite(value: unknown, path = ''): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = firstNonFinite(value[i], `${path}/${i}`);
-      if (hit !== null) return hit;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const hit = firstNonFinite(item, `${path}/${key}`);
-      if (hit !== null) return hit;
-    }
+/**
+ * The first value no schema may accept — a number that is not finite (NaN, ±Infinity: JSON's 1e309)
+ * or a string holding a NUL character (PostgreSQL cannot store one, and no form of ours sends it) —
+ * as a validation issue, or null.
+ */
+export function firstUnacceptable(value: unknown, path = ''): FastifySchemaValidationError | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : issue('finite', path, 'must be a finite number');
+  if (typeof value === 'string') return value.includes('\u0000') ? issue('nul', path, 'must not contain a NUL character') : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const hit = firstUnacceptable(item, `${path}/${key}`);
+    if (hit !== null) return hit;
   }
   return null;
 }
 
-function nonFiniteIssue(instancePath: string): FastifySchemaValidationError {
-  return { keyword: 'finite', instancePath, schemaPath: '#', params: {}, message: 'must be a finite number' };
+function issue(keyword: string, instancePath: string, message: string): FastifySchemaValidationError {
+  return { keyword, instancePath, schemaPath: '#', params: {}, message };
 }
 
 export class InputSchemaError extends Error {}
@@ -155,9 +152,9 @@ export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definitio
       check.errors = validate.errors as ErrorObject[] as FastifySchemaValidationError[];
       return false;
     }
-    const nonFinite = firstNonFinite(data);
-    if (nonFinite !== null) {
-      check.errors = [nonFiniteIssue(nonFinite)];
+    const unacceptable = firstUnacceptable(data);
+    if (unacceptable !== null) {
+      check.errors = [unacceptable];
       return false;
     }
     check.errors = null;
