@@ -26,7 +26,7 @@ const USAGE = `Usage:
                                  build a plugin folder written against the SDK (plugin.json,
                                  client/index.tsx, server/index.ts, locales/) into an installable
                                  folder (client/, build.json, server.js); in place without --out.
-                                 Restart the panel to load it.
+                                 Restart the panel to load it, then enable it at /mc-admin/plugins.
   orepanel help                  show this text`;
 
 class UsageError extends Error {}
@@ -178,7 +178,8 @@ async function buildPluginFolder(args: string[], io: CliIO): Promise<number> {
   io.out(`Built plugin "${built.id}" ${built.version} into ${tools.displayPath(built.outDir)}${built.inPlace ? ' (in place)' : ''}:`);
   for (const file of built.files) io.out(`  ${file}`);
   if (built.record.entry) io.out(`entry ${built.record.entry} (${built.record.integrity})`);
-  io.out('Restart the panel to load it (plugins are discovered at start-up).');
+  // a third-party plugin arrives disabled: none of its code runs before an administrator says so
+  io.out('Restart the panel to load it (plugins are discovered at start-up), then enable it at /mc-admin/plugins.');
   return 0;
 }
 

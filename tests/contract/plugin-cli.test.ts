@@ -39,7 +39,7 @@ describe('orepanel plugin build', () => {
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
     expect(res.out).toContain('Built plugin "fixture-healthy" 1.2.0 into');
-    expect(res.out).toContain('Restart the panel to load it');
+    expect(res.out).toContain('Restart the panel to load it (plugins are discovered at start-up), then enable it at /mc-admin/plugins.');
 
     const build = JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')) as { entry: string; integrity: string; localeFiles: Record<string, string>; files: string[] };
     expect(build.entry).toMatch(/^\/plugins\/fixture-healthy\/fixture-healthy-[\w-]+\.js$/);
@@ -59,7 +59,11 @@ describe('orepanel plugin build', () => {
   it('the plugin host loads the built folder from DATA_DIR/plugins and serves its manifest, files and route', async () => {
     const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' }), logger: false, builtPlugins: false, pluginDirs: [] });
     try {
-      expect(servicesOf(app).plugins.refused).toEqual([]);
+      const { plugins } = servicesOf(app);
+      expect(plugins.refused).toEqual([]);
+      // a third-party plugin arrives disabled (issue 9): the administrator's switch starts it
+      expect(plugins.isActive('fixture-healthy')).toBe(false);
+      await plugins.setEnabled('fixture-healthy', true);
       const served = (await app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string }[];
       const build = JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')) as { entry: string; integrity: string };
       expect(served.find((m) => m.id === 'fixture-healthy')).toMatchObject({ entry: build.entry, integrity: build.integrity });

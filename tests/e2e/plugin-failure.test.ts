@@ -1,6 +1,6 @@
 // Third-party plugins end to end, in chromium against the BUILT panel: four plugin folders written
 // against the SDK only (tests/fixtures/third-party-src) are built with `orepanel plugin build … --out
-// DATA_DIR/plugins/<id>` before the panel starts — a healthy one (a page backed by its own server
+// DATA_DIR/plugins/<id>` before the panel starts, then enabled by an administrator — a healthy one (a page backed by its own server
 // route, a dashboard widget, an admin page), one whose client throws in setup(), one whose installed
 // bundle was tampered with (its SRI integrity no longer matches) and one whose entry bundle is gone
 // (404). The panel must keep serving login and the dashboard, the healthy plugin must work, and the
@@ -56,8 +56,17 @@ beforeAll(async () => {
     cli(['user', 'create', '--username', users[kind], '--email', `${users[kind]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
+  await enableAsAdministrator(FIXTURES);
   browser = await launchBrowser();
 });
+
+/** Third-party plugins arrive disabled (issue 9): the administrator enables them, as /mc-admin/plugins does. */
+async function enableAsAdministrator(ids: readonly string[]): Promise<void> {
+  const login = await fetch(`${panel.url}/api/user/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: users.admin, password: PASSWORD }) });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  for (const id of ids) expect((await fetch(`${panel.url}/api/admin/plugins/${id}/enable`, { method: 'POST', headers: { cookie } })).status, id).toBe(200);
+}
 
 afterAll(async () => {
   await browser?.close();
