@@ -19,7 +19,7 @@ export function registerAdminPterodactyl(app: FastifyInstance, services: { panel
     '/pterodactyl/test',
     {
       config: { permission: 'admin.settings.view' },
-      schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: {} }, response: { 200: testAnswer, ...errorResponses, 502: errorResponseSchema } },
+      schema: { response: { 200: testAnswer, ...errorResponses, 502: errorResponseSchema } },
     },
     async (request) => {
       try {

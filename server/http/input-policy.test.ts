@@ -100,6 +100,7 @@ describe('the input policy on a route', () => {
     expect((await a.inject({ method: 'POST', url: '/api/nobody' })).statusCode).toBe(200);
     expect((await a.inject({ method: 'POST', url: '/api/nobody', payload: {} })).statusCode).toBe(200);
     expect((await a.inject({ method: 'POST', url: '/api/nobody', payload: { a: 1 } })).statusCode).toBe(400);
+    expect((await a.inject({ method: 'POST', url: '/api/nobody', payload: 'null', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
     expect((await a.inject({ url: '/api/noquery' })).statusCode).toBe(200);
     const res = await a.inject({ url: '/api/noquery?a=1' });
     expect(res.statusCode).toBe(400);

@@ -167,8 +167,10 @@ export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definitio
 const NO_QUERY = { type: 'object', properties: {} } as const;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** No body, or an empty one (`{}` or ''), is what a body-less request looks like; a JSON null is content. */
 function hasContent(body: unknown): boolean {
-  if (body === undefined || body === null) return false;
+  if (body === undefined) return false;
+  if (body === null) return true;
   if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return false;
   return !(typeof body === 'string' && body.length === 0);
 }

@@ -3,5 +3,3 @@ export const successOnly = { type: 'object', required: ['success'], properties: 
 
 export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
-/** Routes without a body still refuse one that carries unexpected fields. */
-export const emptyBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyBody, emptyQuery } from './schemas';
+import { emptyQuery } from './schemas';
 
 const ATTEMPTS = 8;
 
@@ -33,7 +33,7 @@ export function registerSupportPin(app: FastifyInstance, ctx: ServerPluginContex
     '/user/session/newPin',
     {
       config: { auth: true },
-      schema: { body: emptyBody, response: { 200: { type: 'object', required: ['success', 'pin'], properties: { success: { type: 'boolean' }, pin: { type: 'string' } } } } },
+      schema: { response: { 200: { type: 'object', required: ['success', 'pin'], properties: { success: { type: 'boolean' }, pin: { type: 'string' } } } } },
     },
     async (request) => {
       const user = (await ctx.auth.currentUser(request))!;

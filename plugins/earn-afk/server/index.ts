@@ -8,7 +8,6 @@ import { AfkPayouts, dayOf } from './payouts';
 import { AFK_MIGRATIONS } from './tables';
 
 const API_PREFIX = '/api';
-const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 const statusSchema = {
   type: 'object',
@@ -39,7 +38,7 @@ export default defineServerPlugin({
 
     app.get(
       AFK_STATUS_PATH.slice(API_PREFIX.length),
-      { config: { auth: true, flag: 'afk_enabled' }, schema: { querystring: emptyQuery, response: { 200: statusSchema } } },
+      { config: { auth: true, flag: 'afk_enabled' }, schema: { response: { 200: statusSchema } } },
       async (request, reply) => {
         const user = (await ctx.auth.currentUser(request))!;
         const today = dayOf(ctx.clock.now());
@@ -65,7 +64,7 @@ export default defineServerPlugin({
 
     app.get(
       AFK_SOCKET_PATH.slice(API_PREFIX.length),
-      { websocket: true, config: { auth: true, flag: 'afk_enabled' }, schema: { querystring: emptyQuery } },
+      { websocket: true, config: { auth: true, flag: 'afk_enabled' } },
       (socket, request) => hub.open(socket, request),
     );
   },

@@ -36,7 +36,6 @@ const guildSchema = {
 
 const oneGuild = { type: 'object', required: ['guild'], properties: { guild: guildSchema } } as const;
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
-const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 interface GuildBody {
   guild_id?: string;
@@ -66,7 +65,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
     return value.trim();
   };
 
-  app.get('/admin/j4r/guilds', { config: { permission: J4R_ADMIN_PERMISSION }, schema: { querystring: emptyQuery, response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: guildSchema } } } } } }, async () => {
+  app.get('/admin/j4r/guilds', { config: { permission: J4R_ADMIN_PERMISSION }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: guildSchema } } } } } }, async () => {
     const [rows, claims] = await Promise.all([guilds.list(), guilds.claimCounts()]);
     return { data: rows.map((row) => view(row, claims.get(row.guild_id) ?? 0)) };
   });

@@ -21,7 +21,6 @@ export const J4R_PAGE = '/earn/j4r';
 const GRANT = { provider: 'discord', purpose: 'j4r' } as const;
 const GUILDS_SCOPE = ['guilds'] as const;
 
-const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 const accountSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, username: { type: 'string' } } } as const;
 
@@ -110,7 +109,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     }
   };
 
-  app.get('/user/j4r/status', { config: { auth: true, flag: J4R_FLAG }, schema: { querystring: emptyQuery, response: { 200: statusAnswer } } }, async (request) => {
+  app.get('/user/j4r/status', { config: { auth: true, flag: J4R_FLAG }, schema: { response: { 200: statusAnswer } } }, async (request) => {
     const user = (await ctx.auth.currentUser(request))!;
     const [available, account, listed, mine] = await Promise.all([grants.available('discord'), grants.linkedAccount(user.id, 'discord'), guilds.listEnabled(), rewards.of(user.id)]);
     let earned = 0;
@@ -124,7 +123,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     };
   });
 
-  app.get('/user/j4r/list', { config: { auth: true, flag: J4R_FLAG }, schema: { querystring: emptyQuery, response: { 200: listAnswer } } }, async (request) => {
+  app.get('/user/j4r/list', { config: { auth: true, flag: J4R_FLAG }, schema: { response: { 200: listAnswer } } }, async (request) => {
     const user = (await ctx.auth.currentUser(request))!;
     const [listed, mine] = await Promise.all([guilds.listEnabled(), rewards.of(user.id)]);
     return {
@@ -144,7 +143,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     };
   });
 
-  app.get('/user/j4r/check', { config: { auth: true, flag: J4R_FLAG }, schema: { querystring: emptyQuery } }, async (request, reply) => {
+  app.get('/user/j4r/check', { config: { auth: true, flag: J4R_FLAG } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       const user = (await ctx.auth.currentUser(request))!;
