@@ -1,7 +1,9 @@
 // server-catalog.catalog — what servers can be created on: the host's locations, egg categories
 // (the panel's nests) and eggs, each linked to its panel object, as the server-catalog plugin keeps
 // them (admin CRUD at /mc-admin/locations, /egg-categories, /eggs; an import/sync from the panel).
-// The servers plugin reads it to offer choices and to build servers; it never writes it.
+// The servers plugin reads it to offer choices and to build servers; it never writes it. A row
+// holding a value no request could have written (an unreadable panel id, slot count or flag) is
+// answered with `enabled: false`, so nothing is offered or built from it until it is mended.
 import { createServiceRef } from './services';
 
 export type LocationStatus = 'online' | 'offline' | 'maintenance';

@@ -289,6 +289,28 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
       expect(options.json().blockers).toContain('NOT_ENOUGH_RESOURCES');
     });
 
+    it('a catalog location with a broken slot count: flagged in its admin list, not offered, not built on', async () => {
+      const now = new Date(world.clock.now()).toISOString();
+      const values = { name: 'Broken Bay', description: null, panel_location_id: 777_777, slots: dialect === 'sqlite' ? Infinity : -1, status: 'online', vip_only: 0, enabled: 1, image: null, created_at: now, updated_at: now };
+      await db().insertInto('catalog_locations' as never).values(values as never).execute();
+      try {
+        const list = await call(world, world.admin, 'GET', '/api/admin/locations?per_page=100');
+        expect(list.statusCode, list.body).toBe(200);
+        const rows = list.json().data as Row[];
+        expect(rows.find((l) => l.name === 'Broken Bay')).toMatchObject({ broken: true, broken_fields: ['slots'], slots: 0 });
+        expect(rows.find((l) => l.name === 'Bucharest')).toMatchObject({ broken: false, broken_fields: [] });
+        const options = await call(world, bystander, 'GET', '/api/user/server/create');
+        expect(options.statusCode, options.body).toBe(200);
+        expect((options.json().locations as Row[]).map((l) => l.name)).not.toContain('Broken Bay');
+        const id = Number(rows.find((l) => l.name === 'Broken Bay')!.id);
+        const res = await call(world, bystander, 'POST', '/api/user/server/create', createBody(world, { location_id: id }));
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'LOCATION_UNAVAILABLE', field: 'location_id' });
+      } finally {
+        await db().deleteFrom('catalog_locations' as never).where('name' as never, '=', 'Broken Bay' as never).execute();
+      }
+    });
+
     it('the worker refuses a pending entry with broken resources: it fails, nothing is built on the panel', async () => {
       const user = await customer(world);
       // what the panel itself would take: null for ±Infinity (JSON), or a huge whole number

@@ -1,8 +1,13 @@
 // Rows as the drivers hand them back (numbers may come as strings: bigint counts on PostgreSQL,
 // decimals on MySQL) turned into the API's answers and into the ServerCatalog service's values.
+// A stored panel id, slot count or flag that no request could have written (a hand edit, SQLite's
+// REAL Infinity or text in an INTEGER column) is shown as 0, and the row is flagged `broken` with
+// the fields named: the lists still answer, and the ServerCatalog service offers the row as
+// disabled, so nothing is built from it until an administrator mends it.
 import { sql, type SqlBool } from 'kysely';
-import { likeLiteral, type CatalogCategory, type CatalogEgg, type CatalogLocation, type LocationStatus } from '@orepanel/sdk/server';
-import type { LocationStatusName } from '../shared/catalog-rules';
+import type { FastifyBaseLogger } from 'fastify';
+import { likeLiteral, MAX_ROW_ID, storedCount, type CatalogCategory, type CatalogEgg, type CatalogLocation, type LocationStatus } from '@orepanel/sdk/server';
+import { CATALOG_LIMITS, type LocationStatusName } from '../shared/catalog-rules';
 
 type Raw<K extends string> = Record<K, unknown>;
 
@@ -17,7 +22,39 @@ export function columnsOf<T extends { vip_only?: boolean; enabled?: boolean }>(f
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-export interface LocationView {
+export interface RowHealth {
+  broken: boolean;
+  /** the unreadable fields; empty when the row is sound */
+  broken_fields: string[];
+}
+
+/** Reads one row's numbers, collecting the names of those that are not what the API writes. */
+function rowReader() {
+  const fields: string[] = [];
+  const checked = (field: string, value: number | null) => {
+    if (value === null) fields.push(field);
+    return value ?? 0;
+  };
+  return {
+    panelId: (field: string, value: unknown) => checked(field, storedCount(value, CATALOG_LIMITS.maxPanelId, 1)),
+    rowId: (field: string, value: unknown) => checked(field, storedCount(value, MAX_ROW_ID, 1)),
+    count: (field: string, value: unknown, max: number) => checked(field, storedCount(value, max)),
+    /** a 0/1 column; an unreadable one reads as `whenBroken` */
+    flag: (field: string, value: unknown, whenBroken: boolean) => {
+      const n = storedCount(value, 1);
+      return n === null ? (fields.push(field), whenBroken) : n === 1;
+    },
+    health: (): RowHealth => ({ broken: fields.length > 0, broken_fields: fields }),
+  };
+}
+
+/** Logs the broken rows of a read (one line each) and hands the rows on. */
+export function logBroken<T extends RowHealth & { id: number }>(rows: T[], table: string, log: FastifyBaseLogger): T[] {
+  for (const row of rows) if (row.broken) log.warn({ table, id: row.id, fields: row.broken_fields }, 'server-catalog: a row holds unreadable values; listed as 0, offered as disabled until mended');
+  return rows;
+}
+
+export interface LocationView extends RowHealth {
   id: number;
   name: string;
   description: string | null;
@@ -31,7 +68,7 @@ export interface LocationView {
   updated_at: string;
 }
 
-export interface CategoryView {
+export interface CategoryView extends RowHealth {
   id: number;
   name: string;
   description: string | null;
@@ -45,7 +82,7 @@ export interface CategoryView {
   updated_at: string;
 }
 
-export interface EggView {
+export interface EggView extends RowHealth {
   id: number;
   category_id: number;
   category_name: string;
@@ -64,51 +101,58 @@ type LocationKeys = 'id' | 'name' | 'description' | 'panel_location_id' | 'slots
 type CategoryKeys = 'id' | 'name' | 'description' | 'panel_nest_id' | 'vip_only' | 'enabled' | 'image' | 'created_at' | 'updated_at';
 type EggKeys = 'id' | 'category_id' | 'name' | 'description' | 'panel_nest_id' | 'panel_egg_id' | 'vip_only' | 'enabled' | 'image' | 'created_at' | 'updated_at';
 
+// an unreadable vip_only reads as VIP only, an unreadable enabled as disabled: never more open than meant
 export function locationView(row: Raw<LocationKeys>): LocationView {
+  const read = rowReader();
   return {
     id: Number(row.id),
     name: String(row.name),
     description: text(row.description),
-    panel_location_id: Number(row.panel_location_id),
-    slots: Number(row.slots),
+    panel_location_id: read.panelId('panel_location_id', row.panel_location_id),
+    slots: read.count('slots', row.slots, CATALOG_LIMITS.maxSlots),
     status: String(row.status) as LocationStatusName,
-    vip_only: Number(row.vip_only) === 1,
-    enabled: Number(row.enabled) === 1,
+    vip_only: read.flag('vip_only', row.vip_only, true),
+    enabled: read.flag('enabled', row.enabled, false),
     image: text(row.image),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
+    ...read.health(),
   };
 }
 
 export function categoryView(row: Raw<CategoryKeys> & { egg_count?: unknown }): CategoryView {
+  const read = rowReader();
   return {
     id: Number(row.id),
     name: String(row.name),
     description: text(row.description),
-    panel_nest_id: Number(row.panel_nest_id),
-    vip_only: Number(row.vip_only) === 1,
-    enabled: Number(row.enabled) === 1,
+    panel_nest_id: read.panelId('panel_nest_id', row.panel_nest_id),
+    vip_only: read.flag('vip_only', row.vip_only, true),
+    enabled: read.flag('enabled', row.enabled, false),
     image: text(row.image),
     eggs: Number(row.egg_count ?? 0),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
+    ...read.health(),
   };
 }
 
 export function eggView(row: Raw<EggKeys> & { category_name?: unknown }): EggView {
+  const read = rowReader();
   return {
     id: Number(row.id),
-    category_id: Number(row.category_id),
+    category_id: read.rowId('category_id', row.category_id),
     category_name: String(row.category_name ?? ''),
     name: String(row.name),
     description: text(row.description),
-    panel_nest_id: Number(row.panel_nest_id),
-    panel_egg_id: Number(row.panel_egg_id),
-    vip_only: Number(row.vip_only) === 1,
-    enabled: Number(row.enabled) === 1,
+    panel_nest_id: read.panelId('panel_nest_id', row.panel_nest_id),
+    panel_egg_id: read.panelId('panel_egg_id', row.panel_egg_id),
+    vip_only: read.flag('vip_only', row.vip_only, true),
+    enabled: read.flag('enabled', row.enabled, false),
     image: text(row.image),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
+    ...read.health(),
   };
 }
 
@@ -121,13 +165,13 @@ export function catalogLocation(view: LocationView): CatalogLocation {
     slots: view.slots,
     status: view.status as LocationStatus,
     vipOnly: view.vip_only,
-    enabled: view.enabled,
+    enabled: view.enabled && !view.broken,
     image: view.image,
   };
 }
 
 export function catalogCategory(view: CategoryView): CatalogCategory {
-  return { id: view.id, name: view.name, description: view.description, panelNestId: view.panel_nest_id, vipOnly: view.vip_only, enabled: view.enabled, image: view.image };
+  return { id: view.id, name: view.name, description: view.description, panelNestId: view.panel_nest_id, vipOnly: view.vip_only, enabled: view.enabled && !view.broken, image: view.image };
 }
 
 export function catalogEgg(view: EggView): CatalogEgg {
@@ -139,7 +183,7 @@ export function catalogEgg(view: EggView): CatalogEgg {
     panelNestId: view.panel_nest_id,
     panelEggId: view.panel_egg_id,
     vipOnly: view.vip_only,
-    enabled: view.enabled,
+    enabled: view.enabled && !view.broken,
     image: view.image,
   };
 }

@@ -1,11 +1,11 @@
 // The JSON schemas of the catalog's admin API and the checks a schema cannot say (a name that is only
 // spaces, an image address with another scheme), shared by the three kinds.
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { boundedInteger, rowId, type ServerPluginContext } from '@orepanel/sdk/server';
 import { CATALOG_LIMITS, isImageAddress, LOCATION_STATUSES } from '../shared/catalog-rules';
 
 export const MAX_PER_PAGE = 100;
 
-const panelId = { type: 'integer', minimum: 1, maximum: CATALOG_LIMITS.maxPanelId } as const;
+const panelId = boundedInteger(1, CATALOG_LIMITS.maxPanelId);
 
 export const commonFields = {
   name: { type: 'string', minLength: 1, maxLength: CATALOG_LIMITS.nameMaxLength },
@@ -18,13 +18,13 @@ export const commonFields = {
 export const locationFields = {
   ...commonFields,
   panel_location_id: panelId,
-  slots: { type: 'integer', minimum: 0, maximum: CATALOG_LIMITS.maxSlots },
+  slots: boundedInteger(0, CATALOG_LIMITS.maxSlots),
   status: { type: 'string', enum: LOCATION_STATUSES },
 } as const;
 
 export const categoryFields = { ...commonFields, panel_nest_id: panelId } as const;
 
-export const eggFields = { ...commonFields, category_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, panel_nest_id: panelId, panel_egg_id: panelId } as const;
+export const eggFields = { ...commonFields, category_id: rowId(), panel_nest_id: panelId, panel_egg_id: panelId } as const;
 
 const stamp = { created_at: { type: 'string' }, updated_at: { type: 'string' } } as const;
 const common = {
@@ -34,6 +34,9 @@ const common = {
   vip_only: { type: 'boolean' },
   enabled: { type: 'boolean' },
   image: { type: ['string', 'null'] },
+  // a row holding a value no request could write (catalog-rows.ts)
+  broken: { type: 'boolean' },
+  broken_fields: { type: 'array', items: { type: 'string' } },
 } as const;
 
 export const locationSchema = {
@@ -48,14 +51,14 @@ export const eggSchema = {
   properties: { ...common, category_id: { type: 'integer' }, category_name: { type: 'string' }, panel_nest_id: { type: 'integer' }, panel_egg_id: { type: 'integer' }, ...stamp },
 } as const;
 
-export const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
+export const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: rowId() } } as const;
 
 export const listQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 20 },
+    page: boundedInteger(1, 1_000_000, { default: 1 }),
+    per_page: boundedInteger(1, MAX_PER_PAGE, { default: 20 }),
     search: { type: 'string', maxLength: 100, default: '' },
   },
 } as const;

@@ -4,10 +4,13 @@
 // before customers see them. Every add is "insert unless the panel id is taken", so an import run
 // twice, or twice at once, adds each panel object once; a rename only touches a row whose name
 // differs, so the second run reports nothing to do.
-import { insertUnlessTaken, type PanelEgg, type PanelLocation, type PanelNest, type ServerPluginContext } from '@orepanel/sdk/server';
+import { insertUnlessTaken, storedCount, type PanelEgg, type PanelLocation, type PanelNest, type ServerPluginContext } from '@orepanel/sdk/server';
 import { CATALOG_LIMITS } from '../shared/catalog-rules';
 import type { PanelLinks } from './panel-links';
 import type { CatalogDb } from './tables';
+
+/** A stored panel id for the report: an unreadable one (the row is flagged in its list) as 0. */
+const panelIdOf = (value: unknown): number => storedCount(value, CATALOG_LIMITS.maxPanelId, 1) ?? 0;
 
 export interface MissingRow {
   id: number;
@@ -101,7 +104,7 @@ export class CatalogSync {
     }
     const onPanel = new Set(panel.map((l) => l.id));
     const ours = await this.db.selectFrom('catalog_locations').select(['id', 'name', 'panel_location_id']).orderBy('name').execute();
-    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_location_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: Number(r.panel_location_id) }));
+    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_location_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: panelIdOf(r.panel_location_id) }));
     return report;
   }
 
@@ -131,7 +134,7 @@ export class CatalogSync {
     }
     const onPanel = new Set(panel.map((n) => n.id));
     const ours = await this.db.selectFrom('catalog_egg_categories').select(['id', 'name', 'panel_nest_id']).orderBy('name').execute();
-    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_nest_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: Number(r.panel_nest_id) }));
+    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_nest_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: panelIdOf(r.panel_nest_id) }));
     return report;
   }
 
@@ -175,7 +178,7 @@ export class CatalogSync {
     }
     const onPanel = new Set(panel.map((e) => e.id));
     const ours = await this.db.selectFrom('catalog_eggs').select(['id', 'name', 'panel_egg_id']).orderBy('name').execute();
-    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_egg_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: Number(r.panel_egg_id) }));
+    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_egg_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: panelIdOf(r.panel_egg_id) }));
     return report;
   }
 }

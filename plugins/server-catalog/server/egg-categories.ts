@@ -3,7 +3,7 @@
 // when it holds none — in the same statement that deletes it, and the foreign key has the last word.
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
-import { categoryView, columnsOf, nameContains, pageOf, type CategoryView, type PageOf, type Paging } from './catalog-rows';
+import { categoryView, columnsOf, logBroken, nameContains, pageOf, type CategoryView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogEggCategoriesTable } from './tables';
 
 export interface NewCategory {
@@ -22,6 +22,10 @@ export class EggCategories {
     private readonly db: CatalogDb,
     private readonly ctx: ServerPluginContext,
   ) {}
+
+  private views(rows: Parameters<typeof categoryView>[0][]): CategoryView[] {
+    return logBroken(rows.map(categoryView), 'catalog_egg_categories', this.ctx.log);
+  }
 
   private now(): string {
     return new Date(this.ctx.clock.now()).toISOString();
@@ -63,16 +67,16 @@ export class EggCategories {
       rowsQuery.orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').limit(paging.perPage).offset((paging.page - 1) * paging.perPage).execute(),
       countQuery.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return pageOf(rows.map(categoryView), Number(count.n), paging);
+    return pageOf(this.views(rows), Number(count.n), paging);
   }
 
   async all(): Promise<CategoryView[]> {
-    return (await this.withCounts().orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').execute()).map(categoryView);
+    return this.views(await this.withCounts().orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').execute());
   }
 
   async find(id: number): Promise<CategoryView | null> {
     const row = await this.withCounts().where('catalog_egg_categories.id', '=', id).executeTakeFirst();
-    return row ? categoryView(row) : null;
+    return row ? this.views([row])[0] : null;
   }
 
   async get(id: number): Promise<CategoryView> {

@@ -2,7 +2,7 @@
 // edit|delete. An egg's category must exist and its nest is the category's (a panel_nest_id sent
 // along must say the same); while a panel is configured, the egg is looked up there by nest and id.
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { rowId, type ServerPluginContext } from '@orepanel/sdk/server';
 import { changedFields, commonValues, deletedAnswer, eggFields, eggSchema, idParams, listAnswer, listQuery, type CommonBody, type ListQuery } from './catalog-schemas';
 import type { CategoryView } from './catalog-rows';
 import type { EggCategories } from './egg-categories';
@@ -13,7 +13,7 @@ const oneEgg = { type: 'object', required: ['egg'], properties: { egg: eggSchema
 
 const eggListQuery = {
   ...listQuery,
-  properties: { ...listQuery.properties, category_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  properties: { ...listQuery.properties, category_id: rowId() },
 } as const;
 
 interface EggBody extends CommonBody {

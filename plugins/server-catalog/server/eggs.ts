@@ -2,7 +2,7 @@
 // panel addresses an egg by nest and id); a panel egg is linked to at most one of ours.
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
-import { columnsOf, eggView, nameContains, pageOf, type EggView, type PageOf, type Paging } from './catalog-rows';
+import { columnsOf, eggView, logBroken, nameContains, pageOf, type EggView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogEggsTable } from './tables';
 
 export interface NewEgg {
@@ -28,6 +28,10 @@ export class Eggs {
     private readonly db: CatalogDb,
     private readonly ctx: ServerPluginContext,
   ) {}
+
+  private views(rows: Parameters<typeof eggView>[0][]): EggView[] {
+    return logBroken(rows.map(eggView), 'catalog_eggs', this.ctx.log);
+  }
 
   private now(): string {
     return new Date(this.ctx.clock.now()).toISOString();
@@ -73,18 +77,18 @@ export class Eggs {
         .execute(),
       countQuery.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return pageOf(rows.map(eggView), Number(count.n), paging);
+    return pageOf(this.views(rows), Number(count.n), paging);
   }
 
   /** every egg, by category then name (the ServerCatalog service's order) */
   async all(): Promise<EggView[]> {
     const rows = await this.withCategory().orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').orderBy('catalog_eggs.name').orderBy('catalog_eggs.id').execute();
-    return rows.map(eggView);
+    return this.views(rows);
   }
 
   async find(id: number): Promise<EggView | null> {
     const row = await this.withCategory().where('catalog_eggs.id', '=', id).executeTakeFirst();
-    return row ? eggView(row) : null;
+    return row ? this.views([row])[0] : null;
   }
 
   async get(id: number): Promise<EggView> {

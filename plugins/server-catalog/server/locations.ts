@@ -3,7 +3,7 @@
 import type { Updateable } from 'kysely';
 import type { HttpError, ServerPluginContext } from '@orepanel/sdk/server';
 import type { LocationStatusName } from '../shared/catalog-rules';
-import { columnsOf, locationView, nameContains, pageOf, type LocationView, type PageOf, type Paging } from './catalog-rows';
+import { columnsOf, locationView, logBroken, nameContains, pageOf, type LocationView, type PageOf, type Paging } from './catalog-rows';
 import type { CatalogDb, CatalogLocationsTable } from './tables';
 
 export interface NewLocation {
@@ -29,6 +29,10 @@ export class Locations {
     return new Date(this.ctx.clock.now()).toISOString();
   }
 
+  private views(rows: Parameters<typeof locationView>[0][]): LocationView[] {
+    return logBroken(rows.map(locationView), 'catalog_locations', this.ctx.log);
+  }
+
   notFound(): HttpError {
     return this.ctx.httpError(404, 'LOCATION_NOT_FOUND', 'There is no such location.');
   }
@@ -50,16 +54,16 @@ export class Locations {
       query.selectAll().orderBy('name').orderBy('id').limit(paging.perPage).offset((paging.page - 1) * paging.perPage).execute(),
       query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return pageOf(rows.map(locationView), Number(count.n), paging);
+    return pageOf(this.views(rows), Number(count.n), paging);
   }
 
   async all(): Promise<LocationView[]> {
-    return (await this.db.selectFrom('catalog_locations').selectAll().orderBy('name').orderBy('id').execute()).map(locationView);
+    return this.views(await this.db.selectFrom('catalog_locations').selectAll().orderBy('name').orderBy('id').execute());
   }
 
   async find(id: number): Promise<LocationView | null> {
     const row = await this.db.selectFrom('catalog_locations').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? locationView(row) : null;
+    return row ? this.views([row])[0] : null;
   }
 
   async get(id: number): Promise<LocationView> {
