@@ -4,6 +4,8 @@
 // only behind a trusted proxy.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDevice } from '../../server/security/alt-detection';
+import { KnownDevices, MAX_KNOWN_DEVICES, type KnownDevicesTable } from '../../server/security/known-devices';
 import { RATE_LIMITED_MESSAGE } from '../../server/security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../server/security/rate-limiter';
 import { PASSWORD, TEST_REDIS_URL, newAccount, register, setCookies, startPanel, testDialects, testStores, type TestPanel } from './harness';
@@ -269,6 +271,28 @@ describe.each(testDialects().flatMap((dialect) => testStores().map((store) => [d
     const attacker = await ownerBrowser(mine.body.username, '203.0.113.30');
     for (let i = 0; i < 10; i++) expect((await login(victim.body.username, `guess-${i}`, `198.51.100.${100 + i}`, attacker)).statusCode).toBe(401);
     expect((await login(victim.body.username, PASSWORD, '198.51.100.120', attacker)).statusCode).toBe(429);
+  });
+
+  it('remembers at most 20 browsers per account, and forgets one unseen for as long as its cookie lives', async () => {
+    const { body } = await register(panel.app);
+    const { id } = await panel.services.database.db.selectFrom('users').select('id').where('username', '=', body.username).executeTakeFirstOrThrow();
+    const clock = new Clock();
+    // after the browser the account registered from, which it also remembers
+    clock.now = Date.now();
+    const devices = new KnownDevices(panel.services.database.db, panel.services.database.dialect, clock.read);
+    const hashes = Array.from({ length: MAX_KNOWN_DEVICES + 1 }, (_, i) => hashDevice(`device-${i}`));
+    for (const hash of hashes) {
+      clock.now += 1000;
+      await devices.remember(id, hash);
+    }
+    // the least recently seen one went; seeing one again keeps it
+    expect(await devices.isKnown(id, hashes[0])).toBe(false);
+    for (const hash of hashes.slice(1)) expect(await devices.isKnown(id, hash)).toBe(true);
+    await devices.remember(id, hashes[1]);
+    const rows = await panel.services.database.db.withTables<{ known_devices: KnownDevicesTable }>().selectFrom('known_devices').select('device_hash').where('user_id', '=', id).execute();
+    expect(rows).toHaveLength(MAX_KNOWN_DEVICES);
+    clock.now += 400 * 86_400_000 + 1;
+    expect(await devices.isKnown(id, hashes[1])).toBe(false);
   });
 
   it('limits a known browser that guesses wrong on its own budget, without touching the strangers\' one', async () => {
