@@ -4,6 +4,7 @@ import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
+import WebSocket from 'ws';
 import { isServerPlugin, defineServerPlugin } from '../../sdk/server';
 import { routeProblem } from '../../server/plugins/host';
 import { pluginMigrationTable } from '../../server/db/migrate';
@@ -313,6 +314,20 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
     expect((await post({ name: 'first' }, { cookie: editor.cookie })).statusCode).toBe(201);
     expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: ['first'] });
     expect((await app.inject({ url: '/api/plugins/fx-late/nope' })).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('its websocket routes upgrade through the same guards', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const open = (headers: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`${address.replace('http', 'ws')}/api/plugins/fx-late/live`, { headers });
+        socket.on('message', (data) => resolve(`message ${String(data)}`));
+        socket.on('unexpected-response', (_request, response) => resolve(`status ${response.statusCode}`));
+        socket.on('error', (error) => resolve(`error ${error.message}`));
+      });
+    expect(await open({})).toBe('status 401');
+    expect(await open({ cookie: root.cookie, origin: 'https://evil.example' })).toBe('status 403');
+    expect(await open({ cookie: root.cookie, origin: address })).toBe('message live');
   });
 
   it('disabling it answers 404 again; re-enabling does not import it twice', async () => {
