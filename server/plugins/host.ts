@@ -397,6 +397,8 @@ export class PluginHost {
   private async start(id: string): Promise<string | null> {
     const previous = this.failures.get(id);
     if (previous?.final) return previous.reason;
+    const newInstance = this.newInstance;
+    if (!newInstance) throw new Error('the plugin host starts third-party plugins only after register()');
     const plugin = this.loaded.get(id)!;
     const fail = (reason: string, final: boolean) => {
       this.failures.set(id, { reason: final ? `${reason} (restart the panel to try again)` : reason, final });
@@ -413,10 +415,9 @@ export class PluginHost {
         return fail(migrationProblem(error), false);
       }
     }
-    if (!this.newInstance) throw new Error('the plugin host starts third-party plugins only after register()');
-    const instance = await this.newInstance();
-    plugin.routes = [];
+    let instance: FastifyInstance | null = null;
     try {
+      instance = await newInstance();
       await instance.register(
         async (scope) => {
           // no gate: the dispatching scope lets requests through only while the plugin is active
@@ -428,7 +429,7 @@ export class PluginHost {
       await instance.ready();
     } catch (error) {
       plugin.routes = [];
-      await instance.close().catch(() => undefined);
+      await instance?.close().catch(() => undefined);
       return fail(`its register() failed: ${describe(error)}`, true);
     }
     plugin.server = server;
