@@ -16,7 +16,7 @@ export function ServerHeader({ server }: { server: ServerView }) {
           <code css={{ fontFamily: theme.font.mono, color: theme.colors.subtle, fontSize: theme.font.size.sm }}>{server.identifier}</code>
         </div>
         {where && <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{where}</div>}
-        <ResourceSummary resources={server.resources} />
+        <ResourceSummary resources={server.resources} broken={server.broken_fields} />
         <div css={{ fontSize: theme.font.size.sm }}>
           <span css={{ color: theme.colors.muted }}>{t('server.expiry')}: </span>
           <ExpiryText expiresAt={server.expires_at} />

@@ -4,6 +4,7 @@
 import { Alert, Button, Card, dialogs, Form, http, isApiError, Page, ResourceState, theme, useNavigate, useSession, useTranslation } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import type { CreateOptionsResponse, ServerDetail, ServerResourceKey, ServerResources, UpdateServerResponse } from '../shared/api';
+import { BrokenNote } from './BrokenNote';
 import { api, paths } from './paths';
 import { ResourceFields } from './ResourceFields';
 import { resourceProblems, resourceText, SERVER_RESOURCE_KEYS, updateBounds } from './resources';
@@ -46,6 +47,7 @@ function UpdateForm({ server, options, reload }: { server: ServerDetail; options
   return (
     <Form onSubmit={submit} aria-label={t('titles.update')} noValidate>
       <Card title={t('update.resources')}>
+        <BrokenNote fields={options.broken_resources} kind="account" />
         <ResourceFields values={values} bounds={bounds} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} hint={hint} />
       </Card>
       <Card title={t('update.summary')}>

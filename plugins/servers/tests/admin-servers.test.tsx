@@ -55,6 +55,15 @@ describe('admin servers list', () => {
     app.unmount();
   });
 
+  it('flags a server whose stored values cannot be read, naming them, and lists the others as usual', async () => {
+    const servers = [adminServer(2, { name: 'Mangled', broken: true, broken_fields: ['databases', 'panel_id'] }), adminServer(1, { name: 'Fine' })];
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/servers', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/servers': { body: { servers, total: 2, page: 1, per_page: 20 } } } });
+    await app.findByText('Mangled');
+    expect(app.getByRole('note').textContent).toBe(en.broken.row.replace('{{fields}}', `${en.resources.names.databases}, ${en.broken.fields.panel_id}`));
+    expect(app.getByText('Fine')).toBeTruthy();
+    app.unmount();
+  });
+
   it('suspends after a confirmation and shows the list again', async () => {
     const suspended: number[] = [];
     const http: HttpHandlers = {
@@ -94,13 +103,17 @@ describe('admin server queue', () => {
       http: {
         'GET /api/admin/server-queue': (call) => {
           const status = call.query.get('status');
-          const entries = [adminEntry(1, { name: 'Waiting one' }), adminEntry(2, { name: 'Broken one', status: 'failed', last_error: 'Egg refused' })].filter((e) => !status || e.status === status);
+          const entries = [
+            adminEntry(1, { name: 'Waiting one' }),
+            adminEntry(2, { name: 'Broken one', status: 'failed', last_error: 'Egg refused', broken: true, broken_fields: ['attempts'] }),
+          ].filter((e) => !status || e.status === status);
           return { body: { entries, total: entries.length, page: 1, per_page: 20 } };
         },
       },
     });
     await app.findByText('Waiting one');
     expect(app.getByText('Egg refused')).toBeTruthy();
+    expect(app.getByRole('note').textContent).toBe(en.broken.row.replace('{{fields}}', en.broken.fields.attempts));
     expect(app.getByRole('link', 'View Broken one').getAttribute('href')).toBe('/mc-admin/server-queue/2');
     expect(app.getByRole('link', 'Delete Waiting one').getAttribute('href')).toBe('/mc-admin/server-queue/1/delete');
     expect(app.getByRole('link', en.admin.queue.create).getAttribute('href')).toBe('/mc-admin/server-queue/create');

@@ -38,6 +38,15 @@ async function chooseAll(app: App) {
 }
 
 describe('create server page', () => {
+  it('says which resources cannot be counted when the account holds unreadable values', async () => {
+    const app = await open(createOptions({ broken_resources: ['databases', 'server_slots'] }));
+    expect(app.getByRole('note').textContent).toBe(en.broken.account.replace('{{fields}}', `${en.resources.names.databases}, ${en.broken.fields.server_slots}`));
+    app.unmount();
+    const sound = await open();
+    expect(sound.queryByRole('note')).toBeNull();
+    sound.unmount();
+  });
+
   it('offers only the locations and eggs that can be taken, and says why the others cannot', async () => {
     const app = await open();
     expect(radio(app, 'Paris').getAttribute('aria-disabled')).toBe('true');

@@ -81,6 +81,18 @@ describe('servers widget', () => {
     app.unmount();
   });
 
+  it('flags a server and an entry whose stored values cannot be read, the rest shown as usual', async () => {
+    const app = await open(() => ({
+      servers: [serverView(1, { name: 'Survival' }), serverView(2, { name: 'Mangled', broken: true, broken_fields: ['backups'] })],
+      queue: [queueEntry(3, { name: 'Odd entry', status: 'failed', broken: true, broken_fields: ['ram'] })],
+    }));
+    await app.findByText('Mangled');
+    expect(row(app, 'Mangled').textContent).toContain(en.broken.row.replace('{{fields}}', en.resources.names.backups));
+    expect(row(app, 'Odd entry').textContent).toContain(en.broken.row.replace('{{fields}}', en.resources.names.ram));
+    expect(row(app, 'Survival').querySelector('[role="note"]')).toBeNull();
+    app.unmount();
+  });
+
   it('polls while an entry is waiting, so the finished server appears without a reload, then stops', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const app = await open((call) =>

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, EmptyState, Page, PermissionGate, ResourceState, theme, useApi, useParams, useTranslation } from '@orepanel/sdk';
 import type { AdminQueueEntryResponse, AdminQueueEntryView, QueueLogView } from '../../shared/api';
+import { BrokenNote } from '../BrokenNote';
 import { OwnerLink } from './OwnerLink';
 import { adminApi, paths, PERMISSIONS } from '../paths';
 import { resourceText, SERVER_RESOURCE_KEYS } from '../resources';
@@ -28,6 +29,7 @@ function EntryDetails({ entry }: { entry: AdminQueueEntryView }) {
     <Card title={entry.name}>
       <div css={{ display: 'grid', gap: 14 }}>
         {entry.description && <p css={{ margin: 0, color: c.muted }}>{entry.description}</p>}
+        <BrokenNote fields={entry.broken_fields} />
         <dl css={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '8px 18px', margin: 0 }}>
           {rows.map(([label, value]) => (
             <div key={label} css={{ display: 'contents' }}>

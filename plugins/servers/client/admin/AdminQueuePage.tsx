@@ -37,7 +37,7 @@ export default function AdminQueuePage() {
         header: t('admin.columns.where'),
         cell: (e) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{[e.location?.name, e.egg?.name].filter(Boolean).join(' · ') || '—'}</span>,
       },
-      { id: 'resources', header: t('admin.columns.resources'), cell: (e) => <ResourceSummary resources={e.resources} /> },
+      { id: 'resources', header: t('admin.columns.resources'), cell: (e) => <ResourceSummary resources={e.resources} broken={e.broken_fields} /> },
       {
         id: 'attempts',
         header: t('admin.columns.attempts'),

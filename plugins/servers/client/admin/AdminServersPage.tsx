@@ -69,7 +69,7 @@ export default function AdminServersPage() {
         header: t('admin.columns.where'),
         cell: (s) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{[s.location?.name, s.egg?.name].filter(Boolean).join(' · ') || '—'}</span>,
       },
-      { id: 'resources', header: t('admin.columns.resources'), cell: (s) => <ResourceSummary resources={s.resources} /> },
+      { id: 'resources', header: t('admin.columns.resources'), cell: (s) => <ResourceSummary resources={s.resources} broken={s.broken_fields} /> },
       { id: 'expires', header: t('admin.columns.expires'), cell: (s) => <span css={{ fontSize: theme.font.size.sm }}><ExpiryText expiresAt={s.expires_at} /></span> },
       {
         id: 'actions',

@@ -31,6 +31,7 @@ import {
   type ServerResourceKey,
   type ServerResources,
 } from '../../shared/api';
+import { BrokenNote } from '../BrokenNote';
 import { api, paths } from '../paths';
 import { ResourceFields } from '../ResourceFields';
 import { allFree, createBounds, resourceProblems, resourceText, SERVER_RESOURCE_KEYS, shortResources, suggestedResources } from '../resources';
@@ -142,6 +143,7 @@ function CreateForm({ options, reload }: { options: CreateOptionsResponse; reloa
       </Step>
 
       <Step n={4} title={t('create.resources.title')} hint={t('create.resources.hint', { slots: options.free.server_slots, total: options.totals.server_slots })}>
+        <BrokenNote fields={options.broken_resources} kind="account" />
         {short.length > 0 && (
           <Alert tone="warning">
             {t('create.resources.short', { resources: short.map((key) => t(`resources.names.${key}`)).join(', ') })}

@@ -37,7 +37,7 @@ export function QueueEntryRow({ entry, onChanged }: { entry: QueueEntryView; onC
           <QueueStatusBadge status={entry.status} />
         </div>
         {where && <div css={{ color: c.muted, fontSize: theme.font.size.sm }}>{where}</div>}
-        <ResourceSummary resources={entry.resources} />
+        <ResourceSummary resources={entry.resources} broken={entry.broken_fields} />
         <p css={{ margin: 0, fontSize: theme.font.size.sm, color: entry.status === 'failed' ? c.danger : c.muted, overflowWrap: 'anywhere' }}>
           {entry.status === 'failed'
             ? t('widget.queue.failedWith', { error: entry.last_error ?? t('widget.queue.noReason') })

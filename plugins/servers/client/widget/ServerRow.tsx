@@ -24,7 +24,7 @@ export function ServerRow({ server }: { server: ServerView }) {
           <ServerStatusBadge server={server} />
         </div>
         {where && <div css={{ color: c.muted, fontSize: theme.font.size.sm }}>{where}</div>}
-        <ResourceSummary resources={server.resources} />
+        <ResourceSummary resources={server.resources} broken={server.broken_fields} />
         <div css={{ fontSize: theme.font.size.sm }}>
           <ExpiryText expiresAt={server.expires_at} />
         </div>
