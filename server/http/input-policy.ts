@@ -9,7 +9,7 @@
 //   them fails to register, naming the route and the field.
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyRequest, FastifyRouteSchemaDef, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
 import { httpError } from '../../sdk/server';
 
 type Schema = Record<string, unknown>;
@@ -135,7 +135,7 @@ export class InputSchemaError extends Error {}
  * The validator compiler of every route. It throws (the route fails to register) for a schema that
  * accepts an unbounded number.
  */
-export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definition: FastifyRouteSchemaDef<unknown>) => {
+export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definition) => {
   const part = (definition.httpPart ?? 'body') as HttpPart;
   const unbounded = unboundedNumbers(definition.schema);
   if (unbounded.length > 0) {

@@ -92,6 +92,22 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
     expect(good.statusCode).toBe(200);
   });
 
+  it('stores no non-finite resource through an admin edit (issue 9: "ram":"Infinity" broke that user\'s session)', async () => {
+    const admin = await userWithRole(panel, 8);
+    const user = await register(panel.app);
+    const uuid = (await panel.app.inject({ url: '/api/user/session', headers: { cookie: user.cookie } })).json().user_info.uuid as string;
+    for (const payload of ['{"ram":"Infinity"}', '{"ram":1e309}', '{"ram":"1e309"}', '{"ram":[2048]}', '{"ram":"2048"}']) {
+      const res = await panel.app.inject({ method: 'PATCH', url: `/api/admin/users/${uuid}`, payload, headers: { cookie: admin.cookie, 'content-type': 'application/json' } });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error, payload).toMatchObject({ code: 'VALIDATION_ERROR', field: 'ram' });
+    }
+    const session = await panel.app.inject({ url: '/api/user/session', headers: { cookie: user.cookie } });
+    expect(session.statusCode).toBe(200);
+    const stored = await panel.services.database.db.selectFrom('users').select('ram').where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    expect(Number.isSafeInteger(Number(stored.ram))).toBe(true);
+    expect(Number(stored.ram)).toBeLessThan(1e9);
+  });
+
   it('refuses a body sent to a route that takes none, and a query parameter to a route that declares none', async () => {
     const user = await register(panel.app);
     const sessions = await panel.app.inject({ url: '/api/user/session/sessions', headers: { cookie: user.cookie } });
