@@ -11,13 +11,21 @@ export function StatusBadge({ status }: { status: LocationStatusName }) {
   return <Badge tone={STATUS_TONE[status]}>{t(`status.${status}`)}</Badge>;
 }
 
-/** VIP only and disabled, when they apply (enabled and open to all is the usual case, so it is quiet). */
-export function RowMarkers({ vipOnly, enabled }: { vipOnly: boolean; enabled: boolean }) {
+/**
+ * VIP only and disabled, when they apply (enabled and open to all is the usual case, so it is quiet),
+ * and the stored values that cannot be read, when the row holds any.
+ */
+export function RowMarkers({ vipOnly, enabled, brokenFields = [] }: { vipOnly: boolean; enabled: boolean; brokenFields?: readonly string[] }) {
   const { t } = useTranslation('server-catalog');
   return (
     <>
       {vipOnly && <Badge tone="primary">{t('markers.vip')}</Badge>}
       {!enabled && <Badge tone="neutral">{t('markers.disabled')}</Badge>}
+      {brokenFields.length > 0 && (
+        <span role="note" css={{ flexBasis: '100%', color: theme.colors.warning, fontSize: theme.font.size.xs, fontWeight: 400 }}>
+          {t('markers.broken', { fields: brokenFields.join(', ') })}
+        </span>
+      )}
     </>
   );
 }
@@ -53,13 +61,29 @@ export function Thumbnail({ src, size = 36, icon = 'server' }: { src: string | n
 }
 
 /** A row's name with its thumbnail and markers: the first cell of every catalog list. */
-export function NameCell({ name, image, vipOnly, enabled, icon, extra }: { name: string; image: string | null; vipOnly: boolean; enabled: boolean; icon?: 'server' | 'archive' | 'cpu' | 'database'; extra?: ReactNode }) {
+export function NameCell({
+  name,
+  image,
+  vipOnly,
+  enabled,
+  brokenFields,
+  icon,
+  extra,
+}: {
+  name: string;
+  image: string | null;
+  vipOnly: boolean;
+  enabled: boolean;
+  brokenFields?: readonly string[];
+  icon?: 'server' | 'archive' | 'cpu' | 'database';
+  extra?: ReactNode;
+}) {
   return (
     <span css={{ display: 'inline-flex', alignItems: 'center', gap: 10, minWidth: 0, flexWrap: 'wrap' }}>
       <Thumbnail src={image} icon={icon} />
       <span css={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</span>
       {extra}
-      <RowMarkers vipOnly={vipOnly} enabled={enabled} />
+      <RowMarkers vipOnly={vipOnly} enabled={enabled} brokenFields={brokenFields} />
     </span>
   );
 }

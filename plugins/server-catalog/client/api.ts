@@ -11,6 +11,10 @@ interface CatalogRow {
   image: string | null;
   created_at: string;
   updated_at: string;
+  /** the row holds values no request could write (shown as 0, not offered to customers) */
+  broken: boolean;
+  /** which stored values cannot be read */
+  broken_fields: string[];
 }
 
 export interface Location extends CatalogRow {

@@ -72,6 +72,15 @@ describe('locations list', () => {
     await app.waitFor(() => expect(app.httpCalls.filter((c) => c.method === 'GET').length).toBeGreaterThan(listCalls));
   });
 
+  it('flags a location whose stored values cannot be read, naming them', async () => {
+    const rows = [location(1, { name: 'Bucharest', broken: false, broken_fields: [] }), location(3, { name: 'Mangled', slots: 0, broken: true, broken_fields: ['slots'] })];
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/locations', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/locations': page(rows) } });
+    await app.findByText('Mangled');
+    expect(app.getByRole('note').textContent).toBe(en.markers.broken.replace('{{fields}}', 'slots'));
+    expect(app.getByText('Bucharest')).toBeTruthy();
+    app.unmount();
+  });
+
   it('says why the sync failed', async () => {
     const app = await renderPlugin(plugin, {
       manifest,

@@ -15,7 +15,7 @@ export default function CategoriesPage() {
 
   const columns = useMemo<DataColumn<Category>[]>(() => {
     const out: DataColumn<Category>[] = [
-      { id: 'name', header: t('columns.name'), primary: true, cell: (c) => <NameCell name={c.name} image={c.image} vipOnly={c.vip_only} enabled={c.enabled} icon="archive" /> },
+      { id: 'name', header: t('columns.name'), primary: true, cell: (c) => <NameCell name={c.name} image={c.image} vipOnly={c.vip_only} enabled={c.enabled} brokenFields={c.broken_fields} icon="archive" /> },
       {
         id: 'eggs',
         header: t('categories.columns.eggs'),

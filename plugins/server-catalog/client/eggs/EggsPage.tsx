@@ -31,7 +31,7 @@ export default function EggsPage() {
 
   const columns = useMemo<DataColumn<Egg>[]>(() => {
     const out: DataColumn<Egg>[] = [
-      { id: 'name', header: t('columns.name'), primary: true, cell: (e) => <NameCell name={e.name} image={e.image} vipOnly={e.vip_only} enabled={e.enabled} icon="cpu" /> },
+      { id: 'name', header: t('columns.name'), primary: true, cell: (e) => <NameCell name={e.name} image={e.image} vipOnly={e.vip_only} enabled={e.enabled} brokenFields={e.broken_fields} icon="cpu" /> },
       { id: 'category', header: t('eggs.columns.category'), cell: (e) => e.category_name },
       { id: 'panel', header: t('eggs.columns.panel'), align: 'end', cell: (e) => t('eggs.panelIds', { nest: e.panel_nest_id, egg: e.panel_egg_id }) },
     ];
