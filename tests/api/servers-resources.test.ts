@@ -19,6 +19,8 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
   });
 
   const db = () => world.panel.services.database.db;
+  /** The catalogue choice and resources of the rows these tests write straight into the tables. */
+  const smallServer = () => ({ location_id: world.catalog.ro, egg_id: world.catalog.paper, ram: 512, disk: 512, cpu: 10, ports: 1, databases: 0, backups: 0 });
   const rowsOf = async (table: 'server_queue' | 'servers', userId: number) =>
     (await db().selectFrom(table as never).selectAll().where('user_id' as never, '=', userId as never).orderBy('id' as never).execute()) as unknown as Row[];
   const panelServerOf = (panelId: number) => world.ptero.servers().find((s) => s.id === panelId);
@@ -43,14 +45,7 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
         identifier: `fake${fakePanelId}`,
         name,
         description: null,
-        location_id: world.catalog.ro,
-        egg_id: world.catalog.paper,
-        ram: 512,
-        disk: 512,
-        cpu: 10,
-        ports: 1,
-        databases: 0,
-        backups: 0,
+        ...smallServer(),
         status: 'active',
         suspended_reason: null,
         suspended_at: null,
@@ -72,14 +67,7 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
         user_id: user.id,
         name,
         description: null,
-        location_id: world.catalog.ro,
-        egg_id: world.catalog.paper,
-        ram: 512,
-        disk: 512,
-        cpu: 10,
-        ports: 1,
-        databases: 0,
-        backups: 0,
+        ...smallServer(),
         status: 'failed',
         next_attempt_at: now,
         last_error: 'refused',
