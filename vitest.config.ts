@@ -24,7 +24,7 @@ const perDialect = apiFiles.filter((f) => readFileSync(`${API_DIR}/${f}`, 'utf8'
  * files use the same portable queries PostgreSQL and SQLite already run.
  */
 const MARIADB_FILES = [
-  'admin-user-coins', 'admin-users', 'afk-instances', 'afk-payouts', 'auth', 'credits', 'database', 'gift', 'j4r', 'leaderboard', 'links', 'lookup',
+  'account', 'admin-roles', 'admin-user-coins', 'admin-users', 'afk-instances', 'afk-payouts', 'auth', 'credits', 'database', 'gift', 'j4r', 'leaderboard', 'links', 'lookup',
   'mail', 'password-reset', 'pterodactyl-accounts', 'redeem', 'referrals', 'renewals', 'server-catalog', 'server-queue', 'servers', 'servers-resources', 'sso', 'store', 'wallet',
 ].map((name) => `${name}.test.ts`);
 const apiProject = (dialect: string, index: number) => {

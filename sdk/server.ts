@@ -25,6 +25,7 @@ export {
   type OAuthGrants,
   type OAuthGrantStart,
 } from './oauth-grants';
+export { TWO_FACTOR, type TwoFactorCheck } from './two-factor';
 export * from './pterodactyl';
 export * from './server-catalog';
 export * from './schema';
@@ -412,8 +413,18 @@ export interface PluginAuth {
   revokeSessions(userId: number, exceptSessionId?: number | null): Promise<number>;
   /** True when `password` is the user's password (same time whether or not the user exists). */
   checkPassword(userId: number, password: string): Promise<boolean>;
-  /** Sets a new password (ACCOUNT_RULES.password; 400 VALIDATION_ERROR field password otherwise). */
+  /**
+   * Sets a new password (ACCOUNT_RULES.password; 400 VALIDATION_ERROR field password otherwise) and
+   * emits user.credentials_changed.
+   */
   setPassword(userId: number, password: string): Promise<void>;
+  /**
+   * Deletes the account (its sessions and the rows that reference it go with it); false when it was
+   * already gone. Refused with 409 LAST_ADMINISTRATOR when no other active account would hold
+   * admin.root — one conditional statement decides, so two administrators deleting themselves at
+   * the same moment cannot both go. `beforeDelete` runs once the rule allows the deletion.
+   */
+  deleteUser(userId: number, beforeDelete?: () => Promise<void>): Promise<boolean>;
 }
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
@@ -451,6 +462,11 @@ export interface ServerEvents {
   'user.deleted': { userId: number; uuid: string };
   /** the account's current e-mail address has just been proved (a verification link, a password-reset link) */
   'user.verified': { userId: number };
+  /**
+   * the account's e-mail address or password changed (by its owner, an administrator or a reset
+   * link): every link mailed to it before (password reset, e-mail verification) must stop working
+   */
+  'user.credentials_changed': { userId: number };
 }
 
 export type ServerEventHandler<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void | Promise<void>;

@@ -9,6 +9,7 @@ import { ROOT_PERMISSION } from '../../sdk/types';
 import { permissionCatalogue } from '../auth/permission-catalogue';
 import { DEFAULT_ROLE_COLOR, ROOT_ROLES } from '../db/core-migrations';
 import { isUniqueViolation } from '../db/connect';
+import { anotherRootHolder, lastAdministratorError, serializably } from '../auth/root-holders';
 import { actorOf, escalationError, holdsAll, type AdminServices } from './admin-context';
 import { errorResponses, idParams, successSchema } from './schemas';
 
@@ -214,8 +215,15 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
       // you can only hand out or take away what you hold yourself
       if (!holdsAll(actor, [...added, ...removed])) throw escalationError('You cannot grant or remove permissions you do not have.');
       if (added.length > 0 || removed.length > 0) {
-        await db.transaction().execute(async (tx) => {
-          if (removed.length > 0) await tx.deleteFrom('role_permissions').where('role_id', '=', row.id).where('permission', 'in', removed).execute();
+        await serializably(db, async (tx) => {
+          // admin.root leaves the role only while an active account outside it still holds it: one
+          // conditional statement, so two administrators emptying each other's role cannot both succeed
+          if (removed.includes(ROOT_PERMISSION)) {
+            const taken = await tx.deleteFrom('role_permissions').where('role_id', '=', row.id).where('permission', '=', ROOT_PERMISSION).where(anotherRootHolder({ roleId: row.id })).executeTakeFirst();
+            if (Number(taken.numDeletedRows) !== 1) throw lastAdministratorError();
+          }
+          const rest = removed.filter((p) => p !== ROOT_PERMISSION);
+          if (rest.length > 0) await tx.deleteFrom('role_permissions').where('role_id', '=', row.id).where('permission', 'in', rest).execute();
           if (added.length > 0) await tx.insertInto('role_permissions').values(added.map((permission) => ({ role_id: row.id, permission }))).execute();
         });
         await roles.invalidate();

@@ -3,9 +3,10 @@
 // Coins are not edited here: every balance change goes through the wallet ledger (issue 4), which
 // will add its own admin route with a reason.
 import type { FastifyInstance } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
-import { ACCOUNT_RULES, httpError, likeLiteral } from '../../sdk/server';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { ACCOUNT_RULES, httpError, likeLiteral, type CoreDatabase } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
+import { deleteUnlessLastRoot, lastAdministratorError, leavesRootHolder, serializably } from '../auth/root-holders';
 import { actorOf, escalationError, holdsAll, mayActOnRole, type Actor, type AdminServices } from './admin-context';
 import { errorResponses, pageMeta, pageMetaSchema, pagingQuery, successSchema, uuidParams, type PagingQuery } from './schemas';
 import { nullableString, userProfileProperties } from '../auth/user-profile-schema';
@@ -248,16 +249,27 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
           const clash = await db.selectFrom('users').select('id').where('email_lower', '=', String(changes.email_lower)).where('id', '!=', target.id).executeTakeFirst();
           if (clash) throw httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
         }
+        const update = (q: Kysely<CoreDatabase>) => q.updateTable('users').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', target.id);
+        // a role change or a ban may take admin.root from the last administrator: then the update
+        // is one conditional statement that changes nothing unless another one remains
+        const mayDemote = changes.role_id !== undefined || changes.banned === 1;
         try {
-          await db
-            .updateTable('users')
-            .set({ ...changes, updated_at: new Date().toISOString() })
-            .where('id', '=', target.id)
-            .execute();
+          if (!mayDemote) {
+            await update(db).execute();
+          } else {
+            const newRole = changes.banned === 1 ? undefined : (changes.role_id as number | undefined);
+            const result = await serializably(db, (tx) => update(tx).where(leavesRootHolder(target.id, newRole)).executeTakeFirst());
+            if (Number(result.numUpdatedRows) !== 1) {
+              await findUser(request.params.uuid);
+              throw lastAdministratorError();
+            }
+          }
         } catch (error) {
           if (isUniqueViolation(error)) throw httpError(409, 'CONFLICT', 'The username or email address was taken at the same moment; try again.');
           throw error;
         }
+        // links mailed to the old address (password reset, verification) stop working
+        if (changes.email_lower !== undefined && changes.email_lower !== target.email.toLowerCase()) await events.emit('user.credentials_changed', { userId: target.id });
         // a ban ends every session of the account at once
         let sessionsEnded = 0;
         if (changes.banned === 1) {
@@ -292,9 +304,10 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       if (target.id === actor.userId) throw httpError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account here.');
       mayActOn(actor, target.role_id);
       // what lives outside the database goes first (servers on the panel); sessions go with the
-      // account (foreign key cascade); the audit log keeps its history
-      await events.emit('user.deleting', { userId: target.id, uuid: target.uuid });
-      await db.deleteFrom('users').where('id', '=', target.id).execute();
+      // account (foreign key cascade); the audit log keeps its history. Refused (409) when it would
+      // leave no administrator, even against another deletion at the same moment.
+      const deleted = await deleteUnlessLastRoot(db, target.id, () => events.emit('user.deleting', { userId: target.id, uuid: target.uuid }));
+      if (!deleted) throw httpError(404, 'USER_NOT_FOUND', 'There is no such user.');
       await audit.record(request, { action: 'admin.user.delete', targetUserId: target.id, details: { uuid: target.uuid, username: target.username, email: target.email } });
       return { success: true };
     },

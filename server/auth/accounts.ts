@@ -6,6 +6,7 @@ import { ACCOUNT_RULES, httpError, type CoreDatabase, type CreatedUser, type Cre
 import { isUniqueViolation } from '../db/connect';
 import type { SettingsStore } from '../settings/store';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from './password';
+import { deleteUnlessLastRoot } from './root-holders';
 
 export interface FieldProblem {
   field: string;
@@ -145,6 +146,11 @@ export class Accounts {
       .where('id', '=', userId)
       .execute();
     for (const listener of this.passwordListeners) listener(userId, password);
+  }
+
+  /** See PluginAuth.deleteUser: refused (409 LAST_ADMINISTRATOR) when it would leave no administrator. */
+  async deleteUser(userId: number, beforeDelete?: () => Promise<void>): Promise<boolean> {
+    return deleteUnlessLastRoot(this.db, userId, beforeDelete);
   }
 
   async lookupUserId(login: string): Promise<number | null> {

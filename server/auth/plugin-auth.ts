@@ -84,7 +84,11 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
     },
     revokeSessions: (userId, exceptSessionId = null) => sessions.revokeAllOf(userId, exceptSessionId),
     checkPassword: (userId, password) => accounts.checkPassword(userId, password),
-    setPassword: (userId, password) => accounts.setPassword(userId, password),
+    async setPassword(userId, password) {
+      await accounts.setPassword(userId, password);
+      await events.emit('user.credentials_changed', { userId });
+    },
+    deleteUser: (userId, beforeDelete) => accounts.deleteUser(userId, beforeDelete),
     async endSession(request, reply) {
       const ended = await sessions.revokeToken(readCookie(request.headers.cookie, TOKEN_COOKIE));
       clearLoginCookies(request, reply);

@@ -3,6 +3,8 @@
 // with nothing changed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, cookieHeader, register, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
+import { totpCode, totpStep } from '../../plugins/auth/server/totp';
+import { activeRootHolders, expectOneWinner, onlyNewRootHolders } from './root-holders';
 import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
 describe.each(testDialects())('account API on %s', (dialect) => {
@@ -28,6 +30,15 @@ describe.each(testDialects())('account API on %s', (dialect) => {
   const userRow = (username: string) => db().selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
   const login = (name: string, password = PASSWORD, ua = 'test-agent') =>
     panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: name, password }, headers: { 'user-agent': ua } });
+  /** A registered account with 2FA switched on through the API (its secret and recovery codes). */
+  async function withTwoFactor() {
+    const account = await register(panel.app);
+    const setup = await panel.app.inject({ url: '/api/user/auth/2fa/setup', headers: { cookie: account.cookie } });
+    const { secret } = setup.json() as { secret: string };
+    const confirmed = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/setup', payload: { code: totpCode(secret, totpStep() - 1) }, headers: { cookie: account.cookie } });
+    expect(confirmed.statusCode).toBe(200);
+    return { ...account, secret, cookie: cookieHeader(confirmed), recoveryCodes: confirmed.json().recovery_codes as string[] };
+  }
   const lastAudit = async (userId: number) => db().selectFrom('audit_log').select(['action', 'details', 'actor_user_id']).where('target_user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('answers 401 on every account route without a session', async () => {
@@ -77,7 +88,7 @@ describe.each(testDialects())('account API on %s', (dialect) => {
       const same = await call('POST', '/info/update', cookie, { email: body.email.toUpperCase() });
       expect(same.json()).toMatchObject({ verification_sent: false, user_info: { email: body.email.toUpperCase(), verified: true } });
 
-      const res = await call('POST', '/info/update', cookie, { email: `new-${body.email}` });
+      const res = await call('POST', '/info/update', cookie, { email: `new-${body.email}`, current_password: PASSWORD });
       expect(res.json()).toMatchObject({ success: true, verification_sent: true, user_info: { email: `new-${body.email}`, verified: false } });
       const [mail] = await deliverQueued(panel, smtp, 1);
       expect(mail.to).toEqual([`new-${body.email}`]);
@@ -85,6 +96,52 @@ describe.each(testDialects())('account API on %s', (dialect) => {
       const verified = await panel.app.inject({ url: new URL(link).pathname + new URL(link).search, headers: { accept: 'application/json' } });
       expect(verified.statusCode).toBe(200);
       expect((await userRow(body.username)).verified).toBe(1);
+    });
+
+    it('needs the current password to change the e-mail address; a wrong or missing one changes nothing', async () => {
+      const { body, cookie } = await register(panel.app);
+      const before = await userRow(body.username);
+      const moved = `moved-${body.email}`;
+      const refused: [string, Record<string, unknown>, string, string][] = [
+        ['no password', { email: moved }, 'CURRENT_PASSWORD_REQUIRED', 'current_password'],
+        ['wrong password', { first_name: 'Changed', email: moved, current_password: 'not the password' }, 'WRONG_PASSWORD', 'current_password'],
+        ['a code without two-factor authentication', { email: moved, code: '123456' }, 'TWO_FA_NOT_ENABLED', 'code'],
+        ['both a password and a code', { email: moved, current_password: PASSWORD, code: '123456' }, 'VALIDATION_ERROR', 'code'],
+      ];
+      for (const [name, payload, code, field] of refused) {
+        const res = await call('POST', '/info/update', cookie, payload);
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json().error, name).toMatchObject({ code, field });
+      }
+      expect(await userRow(body.username)).toEqual(before);
+      expect((await lastAudit(before.id)).action).toBe('account.email_change_failed');
+
+      // names and pictures alone need no password, nor does a change of letter case
+      expect((await call('POST', '/info/update', cookie, { first_name: 'Ada', email: body.email.toUpperCase() })).statusCode).toBe(200);
+      const res = await call('POST', '/info/update', cookie, { email: moved, current_password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect((await userRow(body.username)).email).toBe(moved);
+    });
+
+    it('takes a fresh two-factor code instead of the password when the account has 2FA', async () => {
+      const account = await withTwoFactor();
+      const before = await userRow(account.body.username);
+      const moved = `2fa-${account.body.email}`;
+      const wrong = await call('POST', '/info/update', account.cookie, { email: moved, code: '000000' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error).toMatchObject({ code: 'TWO_FA_INVALID_CODE', field: 'code' });
+      expect(await userRow(account.body.username)).toEqual(before);
+
+      const code = totpCode(account.secret, totpStep());
+      expect((await call('POST', '/info/update', account.cookie, { email: moved, code })).statusCode).toBe(200);
+      // a code works once
+      const again = await call('POST', '/info/update', account.cookie, { email: `again-${moved}`, code });
+      expect(again.json().error).toMatchObject({ code: 'TWO_FA_INVALID_CODE', field: 'code' });
+      expect((await userRow(account.body.username)).email).toBe(moved);
+
+      const changed = await call('POST', '/password/change', account.cookie, { code: account.recoveryCodes[0], new_password: 'a brand new password' });
+      expect(changed.statusCode).toBe(200);
+      expect((await login(account.body.username, 'a brand new password')).statusCode).toBe(200);
     });
 
     it('refuses bad input and a taken address, changing nothing', async () => {
@@ -101,7 +158,7 @@ describe.each(testDialects())('account API on %s', (dialect) => {
         ['avatar not a URL', { first_name: 'Ok', avatar: 'not a url' }, 400, 'VALIDATION_ERROR', 'avatar'],
         ['avatar too long', { avatar: `https://e.com/${'x'.repeat(600)}` }, 400, 'VALIDATION_ERROR', 'avatar'],
         ['avatar a number', { avatar: 5 }, 400, 'VALIDATION_ERROR', 'avatar'],
-        ['taken email', { first_name: 'Changed', email: other.body.email.toUpperCase() }, 409, 'EMAIL_TAKEN', 'email'],
+        ['taken email', { first_name: 'Changed', email: other.body.email.toUpperCase(), current_password: PASSWORD }, 409, 'EMAIL_TAKEN', 'email'],
       ];
       for (const [name, payload, status, code, field] of cases) {
         const res = await call('POST', '/info/update', cookie, payload);
@@ -120,6 +177,9 @@ describe.each(testDialects())('account API on %s', (dialect) => {
       const wrong = await call('POST', '/password/change', cookie, { current_password: 'not it at all', new_password: 'a brand new password' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error).toMatchObject({ code: 'WRONG_PASSWORD', field: 'current_password' });
+      const none = await call('POST', '/password/change', cookie, { new_password: 'a brand new password' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', field: 'current_password' });
       expect((await login(body.username)).statusCode).toBe(200);
 
       const res = await call('POST', '/password/change', cookie, { current_password: PASSWORD, new_password: 'a brand new password' });
@@ -141,7 +201,7 @@ describe.each(testDialects())('account API on %s', (dialect) => {
     it('refuses bad input with 400 and keeps the password', async () => {
       const { body, cookie } = await register(panel.app);
       const before = (await userRow(body.username)).password_hash;
-      for (const payload of [{}, { current_password: PASSWORD }, { current_password: PASSWORD, new_password: 'short' }, { current_password: '', new_password: 'long enough pw' }]) {
+      for (const payload of [{}, { current_password: PASSWORD }, { current_password: PASSWORD, new_password: 'short' }, { current_password: '', new_password: 'long enough pw' }, { code: 12345678, new_password: 'long enough pw' }]) {
         const res = await call('POST', '/password/change', cookie, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().error.code).toBe('VALIDATION_ERROR');
@@ -241,6 +301,22 @@ describe.each(testDialects())('account API on %s', (dialect) => {
       const second = await userWithRole(panel, 7);
       expect((await call('POST', '/delete-account', admin.cookie, { password: PASSWORD })).statusCode).toBe(200);
       expect((await call('POST', '/delete-account', second.cookie, { password: PASSWORD })).statusCode).toBe(409);
+    });
+
+    it('keeps one of two administrators who delete their accounts at the same moment', async () => {
+      const [first, second] = await onlyNewRootHolders(panel, 2);
+      const answers = await Promise.all([first, second].map((admin) => call('POST', '/delete-account', admin.cookie, { password: PASSWORD })));
+      expectOneWinner(answers);
+      expect(await activeRootHolders(panel)).toHaveLength(1);
+    });
+
+    it('does not count a banned administrator as the one left', async () => {
+      const [admin, banned] = await onlyNewRootHolders(panel, 2);
+      await db().updateTable('users').set({ banned: 1, ban_reason: 'test' }).where('id', '=', banned.id).execute();
+      const res = await call('POST', '/delete-account', admin.cookie, { password: PASSWORD });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('LAST_ADMINISTRATOR');
+      expect(await activeRootHolders(panel)).toEqual([admin.id]);
     });
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_PERMISSIONS, permissionCatalogue } from '../../server/auth/permission-catalogue';
 import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { activeRootHolders, expectOneWinner, onlyNewRootHolders } from './root-holders';
 
 describe('permission catalogue', () => {
   it('holds every permission of spec §6 expanded, once each', () => {
@@ -163,5 +164,34 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     expect((await req('GET', '/api/admin/roles/8/permissions', manager)).json().permissions).toEqual(['admin.root']);
     // a manager without admin.root cannot edit or delete a role holding more than they do
     expect((await req('PATCH', '/api/admin/roles/8', manager, { color: '#000000' })).json().error.code).toBe('PERMISSION_ESCALATION');
+  });
+
+  it('refuses to take admin.root from the role of the last administrator', async () => {
+    await onlyNewRootHolders(panel, 0);
+    const rootRole = await roleWith(panel, ['admin.root']);
+    const last = await userWithRole(panel, rootRole);
+    const res = await req('PUT', `/api/admin/roles/${rootRole}/permissions`, last, { permissions: ['admin.users.list'] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('LAST_ADMINISTRATOR');
+    expect((await req('GET', `/api/admin/roles/${rootRole}/permissions`, last)).json().permissions).toEqual(['admin.root']);
+    expect(await activeRootHolders(panel)).toEqual([last.id]);
+
+    // with an administrator elsewhere it is an ordinary change
+    const [other] = await onlyNewRootHolders(panel, 1);
+    await panel.services.database.db.updateTable('users').set({ role_id: rootRole }).where('id', '=', last.id).execute();
+    expect((await req('PUT', `/api/admin/roles/${rootRole}/permissions`, other, { permissions: ['admin.users.list'] })).statusCode).toBe(200);
+    expect(await activeRootHolders(panel)).toEqual([other.id]);
+  });
+
+  it('keeps one administrator when two take admin.root from each other’s role at the same moment', async () => {
+    await onlyNewRootHolders(panel, 0);
+    const roles = [await roleWith(panel, ['admin.root']), await roleWith(panel, ['admin.root'])];
+    const admins = [await userWithRole(panel, roles[0]), await userWithRole(panel, roles[1])];
+    const answers = await Promise.all([
+      req('PUT', `/api/admin/roles/${roles[1]}/permissions`, admins[0], { permissions: [] }),
+      req('PUT', `/api/admin/roles/${roles[0]}/permissions`, admins[1], { permissions: [] }),
+    ]);
+    expectOneWinner(answers);
+    expect(await activeRootHolders(panel)).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@
 // with the escalation rules, bad input answered 4xx and nothing changed by a refused request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { activeRootHolders, expectOneWinner, onlyNewRootHolders } from './root-holders';
 
 describe.each(testDialects())('admin users API on %s', (dialect) => {
   let panel: TestPanel;
@@ -134,6 +135,31 @@ describe.each(testDialects())('admin users API on %s', (dialect) => {
     expect((await req('DELETE', `/api/admin/users/${gone.uuid}`, editor)).statusCode).toBe(404);
     const entry = await panel.services.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'admin.user.delete').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(entry.details)).toMatchObject({ uuid: gone.uuid, username: gone.username });
+  });
+
+  describe('the last administrator (two root administrators acting on each other at the same moment)', () => {
+    const race = async (payload: Record<string, unknown> | null) => {
+      const [first, second] = await onlyNewRootHolders(panel, 2);
+      const answers = await Promise.all(
+        [[first, second], [second, first]].map(([who, other]) => req(payload ? 'PATCH' : 'DELETE', `/api/admin/users/${other.uuid}`, who, payload ?? undefined)),
+      );
+      expectOneWinner(answers);
+      const left = await activeRootHolders(panel);
+      expect(left).toHaveLength(1);
+      expect([first.id, second.id]).toContain(left[0]);
+    };
+
+    it('keeps one when they delete each other', () => race(null));
+    it('keeps one when they demote each other', () => race({ role: 1 }));
+    it('keeps one when they move each other to a role without admin.root', async () => race({ role: await roleWith(panel, ['admin.users.list']) }));
+    it('keeps one when they ban each other', () => race({ banned: true, ban_reason: 'mutiny' }));
+
+    it('still moves a root administrator between two root roles', async () => {
+      const [first, second] = await onlyNewRootHolders(panel, 2);
+      const res = await req('PATCH', `/api/admin/users/${second.uuid}`, first, { role: 7 });
+      expect(res.statusCode).toBe(200);
+      expect(await activeRootHolders(panel)).toEqual([first.id, second.id]);
+    });
   });
 
   it('changes nothing for a request refused by the permission check', async () => {

@@ -1,7 +1,7 @@
 // E-mail verification when mail is on: welcome and verify mails at registration, a single-use link
 // valid for 24 hours, JSON for API callers and a redirect for a browser, resending on request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { register, startPanel, testDialects, type TestPanel } from './harness';
+import { PASSWORD, register, startPanel, testDialects, type TestPanel } from './harness';
 import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
 describe.each(testDialects())('e-mail verification on %s', (dialect) => {
@@ -70,6 +70,25 @@ describe.each(testDialects())('e-mail verification on %s', (dialect) => {
     await db().updateTable('users').set({ email: 'moved@example.com', email_lower: 'moved@example.com' }).where('username', '=', moved.account.body.username).execute();
     expect((await verify(moved.code)).json().error.code).toBe('VERIFY_CODE_INVALID');
     expect((await session(moved.account.cookie)).user_info.verified).toBe(false);
+  });
+
+  it('kills the verification link when the password changes (by the user or by a completed reset)', async () => {
+    const changed = await registered();
+    const res = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/session/password/change',
+      payload: { current_password: PASSWORD, new_password: 'a brand new password' },
+      headers: { cookie: changed.account.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await verify(changed.code)).json().error.code).toBe('VERIFY_CODE_INVALID');
+
+    const wasReset = await registered();
+    expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/forgot', payload: { email: wasReset.account.body.email } })).statusCode).toBe(200);
+    const [mail] = await deliverQueued(panel, smtp, 1);
+    const token = new URL(linkIn(mail, 'https://panel.example.com/auth/reset-password?token=')).searchParams.get('token')!;
+    expect((await panel.app.inject({ method: 'POST', url: '/api/user/auth/reset', payload: { token, password: 'a brand new password' } })).statusCode).toBe(200);
+    expect((await verify(wasReset.code)).json().error.code).toBe('VERIFY_CODE_INVALID');
   });
 
   it('resends a link on request (the older one stops working) and refuses when already verified', async () => {

@@ -2,7 +2,7 @@
 // for an hour mailed through a real SMTP server, the new password set, every session ended.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_MESSAGE } from '../../plugins/auth/server/password-reset';
-import { PASSWORD, register, startPanel, testDialects, type TestPanel } from './harness';
+import { PASSWORD, register, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
 import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
 describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
@@ -116,6 +116,37 @@ describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
       expect((await check(token)).json().error.code, token).toBe('RESET_TOKEN_INVALID');
     }
     expect((await login(first.account.body.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('kills every reset link of the account when its e-mail or its password changes, whoever changes it', async () => {
+    const account = (cookie: string) => (url: string, payload: Record<string, unknown>) => panel.app.inject({ method: 'POST', url: `/api/user/session${url}`, payload, headers: { cookie } });
+    const admin = await userWithRole(panel, 8);
+    const adminEdit = async (uuid: string, payload: Record<string, unknown>) => {
+      const res = await panel.app.inject({ method: 'PATCH', url: `/api/admin/users/${uuid}`, payload, headers: { cookie: admin.cookie } });
+      expect(res.statusCode).toBe(200);
+    };
+    const uuidOf = async (username: string) => (await db().selectFrom('users').select('uuid').where('username', '=', username).executeTakeFirstOrThrow()).uuid;
+
+    const byUser = await accountWithResetLink();
+    const asUser = account(byUser.account.cookie);
+    expect((await asUser('/info/update', { email: `moved-${byUser.account.body.email}`, current_password: PASSWORD })).statusCode).toBe(200);
+    expect((await check(byUser.token)).json().error.code).toBe('RESET_TOKEN_INVALID');
+
+    const passwordChanged = await accountWithResetLink();
+    expect((await account(passwordChanged.account.cookie)('/password/change', { current_password: PASSWORD, new_password: 'a brand new password' })).statusCode).toBe(200);
+    expect((await check(passwordChanged.token)).json().error.code).toBe('RESET_TOKEN_INVALID');
+    expect((await reset(passwordChanged.token, 'the attacker password')).json().error.code).toBe('RESET_TOKEN_INVALID');
+    expect((await login(passwordChanged.account.body.username, 'a brand new password')).statusCode).toBe(200);
+
+    // an administrator moves the address away and back: the link mailed before stays dead
+    const byAdmin = await accountWithResetLink();
+    const uuid = await uuidOf(byAdmin.account.body.username);
+    await adminEdit(uuid, { email: `elsewhere-${byAdmin.account.body.email}` });
+    expect((await check(byAdmin.token)).json().error.code).toBe('RESET_TOKEN_INVALID');
+    await adminEdit(uuid, { email: byAdmin.account.body.email });
+    expect((await check(byAdmin.token)).json().error.code).toBe('RESET_TOKEN_INVALID');
+    expect((await reset(byAdmin.token, 'the attacker password')).json().error.code).toBe('RESET_TOKEN_INVALID');
+    expect((await login(byAdmin.account.body.username, PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers bad input with 400 and queues nothing', async () => {

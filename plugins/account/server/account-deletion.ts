@@ -1,25 +1,13 @@
 // POST /api/user/session/delete-account: the password is required. The account row is deleted (its
 // sessions, tokens and 2FA rows go with it by foreign key; the audit log keeps its history) and the
-// cookies are cleared. The last account holding admin.root cannot delete itself: the panel would
-// be left without an administrator.
+// cookies are cleared. The last active account holding admin.root cannot delete itself, not even
+// when two administrators delete themselves at the same moment (ctx.auth.deleteUser): the panel
+// would be left without an administrator.
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
 import { successOnly } from './schemas';
 
-const ROOT = 'admin.root';
-
 export function registerAccountDeletion(app: FastifyInstance, ctx: ServerPluginContext): void {
-  const otherRootAccounts = async (userId: number): Promise<number> => {
-    const row = await ctx.db
-      .selectFrom('users')
-      .innerJoin('role_permissions', 'role_permissions.role_id', 'users.role_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('role_permissions.permission', '=', ROOT)
-      .where('users.id', '!=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-
   app.post<{ Body: { password: string } }>(
     '/user/session/delete-account',
     {
@@ -35,13 +23,11 @@ export function registerAccountDeletion(app: FastifyInstance, ctx: ServerPluginC
         await ctx.audit.record(request, { action: 'account.delete_failed', targetUserId: user.id });
         throw ctx.httpError(400, 'WRONG_PASSWORD', 'The password is not correct.', 'password');
       }
-      if (user.permissions.includes(ROOT) && (await otherRootAccounts(user.id)) === 0) {
-        throw ctx.httpError(409, 'LAST_ADMINISTRATOR', 'You are the only administrator: give another account an administrator role first.');
-      }
-      await ctx.auth.endSession(request, reply);
-      await ctx.auth.revokeSessions(user.id);
-      await ctx.events.emit('user.deleting', { userId: user.id, uuid: user.uuid });
-      await ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
+      await ctx.auth.deleteUser(user.id, async () => {
+        await ctx.auth.endSession(request, reply);
+        await ctx.auth.revokeSessions(user.id);
+        await ctx.events.emit('user.deleting', { userId: user.id, uuid: user.uuid });
+      });
       await ctx.audit.record(request, { action: 'account.delete', actorUserId: user.id, targetUserId: user.id, details: { uuid: user.uuid, username: user.username, email: user.email } });
       await ctx.events.emit('user.deleted', { userId: user.id, uuid: user.uuid });
       return { success: true };

@@ -1,23 +1,25 @@
-// POST /api/user/session/password/change: the current password is required (a stolen cookie alone
-// cannot change it); the other sessions end and this one gets a new token.
+// POST /api/user/session/password/change: the current password (or, with 2FA on, a fresh code) is
+// required — a stolen cookie alone cannot change it; the other sessions end, this one gets a new
+// token, and the links mailed before (reset, verification) stop working.
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+import { proofProperties, requireProof, type Proof } from './identity';
 import { successOnly } from './schemas';
 
 const { password } = ACCOUNT_RULES;
 
 export function registerPasswordChange(app: FastifyInstance, ctx: ServerPluginContext): void {
-  app.post<{ Body: { current_password: string; new_password: string } }>(
+  app.post<{ Body: Proof & { new_password: string } }>(
     '/user/session/password/change',
     {
       config: { auth: true, rateLimit: 'auth.password' },
       schema: {
         body: {
           type: 'object',
-          required: ['current_password', 'new_password'],
+          required: ['new_password'],
           additionalProperties: false,
           properties: {
-            current_password: { type: 'string', minLength: 1, maxLength: password.maxLength },
+            ...proofProperties,
             new_password: { type: 'string', minLength: password.minLength, maxLength: password.maxLength },
           },
         },
@@ -26,10 +28,7 @@ export function registerPasswordChange(app: FastifyInstance, ctx: ServerPluginCo
     },
     async (request, reply) => {
       const user = (await ctx.auth.currentUser(request))!;
-      if (!(await ctx.auth.checkPassword(user.id, request.body.current_password))) {
-        await ctx.audit.record(request, { action: 'account.password_change_failed', targetUserId: user.id });
-        throw ctx.httpError(400, 'WRONG_PASSWORD', 'The current password is not correct.', 'current_password');
-      }
+      await requireProof(ctx, request, user.id, request.body, 'account.password_change_failed');
       await ctx.auth.setPassword(user.id, request.body.new_password);
       const ended = await ctx.auth.revokeSessions(user.id, user.sessionId);
       await ctx.auth.rotateSession(request, reply);

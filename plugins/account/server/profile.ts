@@ -1,8 +1,11 @@
 // POST /api/user/session/info/update: first/last name, e-mail, avatar and background addresses.
-// A new e-mail address is unverified until its link is followed (the auth plugin mails one when
-// mail is on, on the user.email_changed event).
+// A new e-mail address needs the current password (or, with 2FA on, a fresh code): otherwise a
+// stolen cookie could move the account to the thief's mailbox and reset its password from there.
+// It is unverified until its link is followed (the auth plugin mails one when mail is on, on the
+// user.email_changed event), and the links mailed to the old one stop working.
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+import { proofProperties, requireProof, type Proof } from './identity';
 
 const { email, name } = ACCOUNT_RULES;
 
@@ -19,10 +22,11 @@ const body = {
     email: { type: 'string', maxLength: email.maxLength, pattern: email.pattern },
     avatar: imageUrl,
     background: imageUrl,
+    ...proofProperties,
   },
 } as const;
 
-interface ProfileBody {
+interface ProfileBody extends Proof {
   first_name?: string;
   last_name?: string;
   email?: string;
@@ -62,7 +66,8 @@ function isWebAddress(value: string): boolean {
 export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext): void {
   app.post<{ Body: ProfileBody }>(
     '/user/session/info/update',
-    { config: { auth: true }, schema: { body, response: { 200: answer } } },
+    // the password check makes this a way to guess the password with a stolen cookie: limited like the others
+    { config: { auth: true, rateLimit: 'auth.password' }, schema: { body, response: { 200: answer } } },
     async (request) => {
       const user = (await ctx.auth.currentUser(request))!;
       const input = request.body;
@@ -76,6 +81,11 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
       }
       if (input.first_name !== undefined) changes.first_name = input.first_name.trim();
       if (input.last_name !== undefined) changes.last_name = input.last_name.trim();
+      // a change of letter case is the same address; a proof sent anyway is checked all the same
+      const newAddress = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
+      if (newAddress || input.current_password !== undefined || input.code !== undefined) {
+        await requireProof(ctx, request, user.id, input, 'account.email_change_failed');
+      }
       let emailChanged = false;
       if (input.email !== undefined && input.email !== user.email) {
         const lower = input.email.toLowerCase();
@@ -107,6 +117,7 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
       }
       let verificationSent = false;
       if (emailChanged) {
+        await ctx.events.emit('user.credentials_changed', { userId: user.id });
         verificationSent = await ctx.mail.enabled();
         await ctx.events.emit('user.email_changed', { userId: user.id, email: changes.email!, linkBase: await ctx.mail.publicUrl(request) });
       }

@@ -1,6 +1,7 @@
 // Forgot / reset password (reference paths): POST /user/auth/forgot mails a single-use link valid
 // for one hour; GET /user/auth/reset?token= checks it; POST /user/auth/reset sets the new password,
-// uses the token up and ends every session of the account.
+// uses the token up and ends every session of the account. Every link dies when the account's
+// e-mail address or password changes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
 import { captchaTokenProperty, type TurnstileCaptcha } from './captcha';
@@ -23,6 +24,11 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
   app.addHook('preClose', async () => {
     await Promise.allSettled([...inFlight]);
   });
+
+  // a link mailed before the address or the password changed (by the owner, an administrator or a
+  // reset) must not outlive the change: a reset link would hand the account to whoever reads the
+  // old mailbox, a verification link would prove an address the account no longer has
+  ctx.events.on('user.credentials_changed', ({ userId }) => tokens.revokeAll(userId));
 
   const mailDisabled = () => ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail, so passwords cannot be reset by e-mail. Contact an administrator.');
 
@@ -97,8 +103,8 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
       // the password was checked by the schema first: a refused password leaves the token usable
       const owner = await tokens.consume('reset_password', request.body.token);
       if (!owner) throw ctx.httpError(400, 'RESET_TOKEN_INVALID', INVALID_TOKEN_MESSAGE, 'token');
+      // the other links of the account die with the change (user.credentials_changed)
       await ctx.auth.setPassword(owner.userId, request.body.password);
-      await tokens.revokeAll('reset_password', owner.userId);
       // whoever held a session (perhaps the one who took the account over) is signed out
       const ended = await ctx.auth.revokeSessions(owner.userId);
       // the link arrived at the account's address: that proves the address

@@ -1,8 +1,11 @@
 // Single-use tokens mailed to a user (password reset: 1 hour; e-mail verification: 24 hours).
 // 32 random bytes, stored only as a SHA-256 hash; using one is one conditional UPDATE, so a token
-// works once even when two requests race with it.
+// works once even when two requests race with it. A token is good only while the account still has
+// the address it was mailed to, and every token dies when the e-mail or the password changes.
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthDb, TokenPurpose } from './tables';
+import type { ExpressionBuilder } from 'kysely';
+import type { AuthDb, AuthTables, TokenPurpose } from './tables';
+import type { CoreDatabase } from '@orepanel/sdk/server';
 
 export const TOKEN_LIFETIME_MS: Readonly<Record<TokenPurpose, number>> = {
   reset_password: 60 * 60 * 1000,
@@ -19,6 +22,10 @@ export interface TokenOwner {
   userId: number;
   email: string;
 }
+
+/** The token row's account still has the address the token was mailed to. */
+const mailedToCurrentAddress = (eb: ExpressionBuilder<CoreDatabase & AuthTables, 'auth_tokens'>) =>
+  eb('auth_tokens.email', '=', eb.selectFrom('users').select('users.email_lower').whereRef('users.id', '=', 'auth_tokens.user_id'));
 
 export class SingleUseTokens {
   constructor(private readonly db: AuthDb) {}
@@ -55,6 +62,7 @@ export class SingleUseTokens {
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date().toISOString())
+      .where(mailedToCurrentAddress)
       .executeTakeFirst();
     return row ? { userId: row.user_id, email: row.email } : null;
   }
@@ -71,14 +79,15 @@ export class SingleUseTokens {
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
+      .where(mailedToCurrentAddress)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
     const row = await this.db.selectFrom('auth_tokens').select(['user_id', 'email']).where('token_hash', '=', hash).executeTakeFirstOrThrow();
     return { userId: row.user_id, email: row.email };
   }
 
-  /** Ends every unused token of a purpose for a user (after a password reset, the other links die). */
-  async revokeAll(purpose: TokenPurpose, userId: number): Promise<void> {
-    await this.db.updateTable('auth_tokens').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  /** Ends every unused token of the user, of both purposes (its e-mail or its password changed). */
+  async revokeAll(userId: number): Promise<void> {
+    await this.db.updateTable('auth_tokens').set({ used_at: new Date().toISOString() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 }

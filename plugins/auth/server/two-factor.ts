@@ -11,7 +11,7 @@
 // A TOTP code is accepted once (the last used step is stored); recovery codes are stored hashed.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { wantsJson, type ServerPluginContext, type TwoFactorCheck } from '@orepanel/sdk/server';
 import { emptyQuery, successOnly } from './responses';
 import type { AuthDb } from './tables';
 import { sha256 } from './tokens';
@@ -46,7 +46,8 @@ function newRecoveryCode(): string {
 
 type CheckResult = { ok: true; method: 'totp' | 'recovery' } | { ok: false };
 
-export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext, db: AuthDb): void {
+/** Adds the routes; returns the check other plugins get as the auth.two-factor service. */
+export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext, db: AuthDb): TwoFactorCheck {
   const invalidCode = () => ctx.httpError(400, 'TWO_FA_INVALID_CODE', 'The code is not valid. Check the time on your device and try again.', 'code');
 
   /** Accepts a TOTP code once (replay-safe: one conditional UPDATE on the last used step). */
@@ -273,4 +274,6 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
       return respond(request, reply, 200, null, '', '/account?two_fa=disabled');
     },
   );
+
+  return { enabled: isEnabled, accept: async (userId, code) => (await checkCode(userId, code)).ok };
 }
