@@ -1,6 +1,7 @@
 // Profile: first and last name, e-mail, avatar and background addresses → POST
-// /api/user/session/info/update. A new e-mail address is unverified until its mailed link is
-// followed; while it is, the card offers to send the link again.
+// /api/user/session/info/update. A new e-mail address needs the current password (the field shows
+// once the address differs) and is unverified until its mailed link is followed; while it is, the
+// card offers to send the link again.
 import {
   Alert,
   Badge,
@@ -9,6 +10,7 @@ import {
   Form,
   Grid,
   http,
+  PasswordField,
   TextField,
   theme,
   useErrorText,
@@ -18,7 +20,7 @@ import {
   type SessionUser,
 } from '@orepanel/sdk';
 import { useState, type FormEvent } from 'react';
-import { checkProfile, EMAIL_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_FIELDS, profileBody, profileFromUser, type ProfileField, type ProfileInput } from './profile-rules';
+import { changesAddress, checkProfile, EMAIL_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_FIELDS, profileBody, profileFromUser, type ProfileField, type ProfileInput } from './profile-rules';
 
 export const PROFILE_API = '/api/user/session/info/update';
 export const RESEND_VERIFICATION_API = '/api/user/auth/verify/resend';
@@ -61,7 +63,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   const [values, setValues] = useState<ProfileInput>(() => profileFromUser(user));
   const [checked, setChecked] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null);
   const problems = checkProfile(values);
+  const needsPassword = changesAddress(values, user);
   const shown = (name: ProfileField) => (checked && problems[name] ? t(problems[name]) : undefined);
 
   const field = (name: ProfileField) => ({
@@ -74,16 +78,25 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     },
   });
 
-  async function save(_values: FormValues, event: FormEvent<HTMLFormElement>) {
+  async function save(formValues: FormValues, event: FormEvent<HTMLFormElement>) {
     setSaved(null);
+    const focus = (name: string) => {
+      const input = event.currentTarget.elements.namedItem(name);
+      if (input instanceof HTMLElement) input.focus();
+    };
     const first = PROFILE_FIELDS.find((name) => problems[name]);
     if (first) {
       setChecked(true);
-      const input = event.currentTarget.elements.namedItem(first);
-      if (input instanceof HTMLElement) input.focus();
+      focus(first);
       return;
     }
-    const answer = await http.post<ProfileAnswer>(PROFILE_API, profileBody(values));
+    const currentPassword = formValues.current_password ?? '';
+    if (needsPassword && currentPassword === '') {
+      setPasswordProblem(t('validation.required'));
+      focus('current_password');
+      return;
+    }
+    const answer = await http.post<ProfileAnswer>(PROFILE_API, needsPassword ? { ...profileBody(values), current_password: currentPassword } : profileBody(values));
     await refresh();
     setSaved(answer.verification_sent ? t('profile.savedVerify') : t('profile.saved'));
   }
@@ -113,6 +126,16 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             <TextField label={t('profile.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...field('last_name')} />
           </Grid>
           <TextField label={t('profile.email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} hint={t('profile.emailHint')} {...field('email')} />
+          {needsPassword && (
+            <PasswordField
+              label={t('profile.currentPassword')}
+              name="current_password"
+              autoComplete="current-password"
+              hint={t('profile.currentPasswordHint')}
+              error={passwordProblem}
+              onChange={() => setPasswordProblem(null)}
+            />
+          )}
           <TextField label={t('profile.avatar')} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={IMAGE_URL_MAX_LENGTH} hint={t('profile.imageHint')} {...field('avatar')} />
           <TextField label={t('profile.background')} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={IMAGE_URL_MAX_LENGTH} hint={t('profile.imageHint')} {...field('background')} />
           <div>

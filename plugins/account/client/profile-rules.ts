@@ -64,6 +64,11 @@ export function checkProfile(input: ProfileInput): ProfileProblems {
   return problems;
 }
 
+/** True when the form holds another address than the account's (not a mere change of letter case): the server asks for the current password. */
+export function changesAddress(input: Pick<ProfileInput, 'email'>, user: Pick<SessionUser, 'email'>): boolean {
+  return input.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+}
+
 /** The body of POST /api/user/session/info/update: trimmed; an empty picture address clears it (null). */
 export function profileBody(input: ProfileInput) {
   const image = (value: string) => (value.trim() === '' ? null : value.trim());

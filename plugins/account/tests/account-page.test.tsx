@@ -55,6 +55,14 @@ async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel'
   await app.click(button);
 }
 
+const profileForm = () => document.querySelector<HTMLFormElement>(`form[aria-label="${en.profile.title}"]`)!;
+/** The profile form's current-password input (the password card has one with the same label). */
+const profilePassword = (app: App) => app.waitFor(() => {
+  const input = profileForm().querySelector<HTMLInputElement>('input[name="current_password"]');
+  if (!input) throw new Error('no current password field in the profile form yet');
+  return input;
+});
+
 const posts = (app: App, path: string) => app.httpCalls.filter((call) => call.method === 'POST' && call.path === path);
 
 describe('account page: profile', () => {
@@ -91,9 +99,42 @@ describe('account page: profile', () => {
       'POST /api/user/session/info/update': { status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'An account with this email address already exists.', field: 'email' } } },
     });
     await app.type(app.getByLabelText('E-mail'), 'taken@example.com');
+    await app.type(await profilePassword(app), 'correct horse');
     await app.click(app.getByRole('button', 'Save profile'));
     await app.waitFor(() => expect(app.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(`${app.getByLabelText('E-mail').id}-error`)?.textContent).toContain(en.errors.EMAIL_TAKEN);
+  });
+
+  it('asks for the current password once the address changes, and sends it with the new one', async () => {
+    const app = await open({ 'POST /api/user/session/info/update': { body: { success: true, user_info: {}, verification_sent: true } } });
+    expect(profileForm().querySelector('input[name="current_password"]')).toBeNull();
+    // a change of letter case is the same address
+    await app.type(app.getByLabelText('E-mail'), 'Alice@Example.com');
+    expect(profileForm().querySelector('input[name="current_password"]')).toBeNull();
+
+    await app.type(app.getByLabelText('E-mail'), 'alice@new.example.com');
+    const password = await profilePassword(app);
+    await app.click(app.getByRole('button', 'Save profile'));
+    await app.waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${password.id}-error`)?.textContent).toContain(en.validation.required);
+    expect(posts(app, '/api/user/session/info/update')).toHaveLength(0);
+
+    await app.type(password, 'correct horse');
+    await app.click(app.getByRole('button', 'Save profile'));
+    await app.findByText(en.profile.savedVerify);
+    expect(posts(app, '/api/user/session/info/update')[0].body).toMatchObject({ email: 'alice@new.example.com', current_password: 'correct horse' });
+  });
+
+  it('puts a wrong current password on its field', async () => {
+    const app = await open({
+      'POST /api/user/session/info/update': { status: 400, body: { error: { code: 'WRONG_PASSWORD', message: 'The current password is not correct.', field: 'current_password' } } },
+    });
+    await app.type(app.getByLabelText('E-mail'), 'alice@new.example.com');
+    const password = await profilePassword(app);
+    await app.type(password, 'not it');
+    await app.click(app.getByRole('button', 'Save profile'));
+    await app.waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${password.id}-error`)?.textContent).toContain(en.errors.WRONG_PASSWORD);
   });
 
   it('offers to resend the verification link while the address is unverified', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeDevice, formatDateTime } from '../client/format';
-import { checkProfile, profileBody, type ProfileInput } from '../client/profile-rules';
+import { changesAddress, checkProfile, profileBody, type ProfileInput } from '../client/profile-rules';
 
 const valid: ProfileInput = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', avatar: '', background: 'https://example.com/bg.jpg' };
 
@@ -23,6 +23,11 @@ describe('profile rules', () => {
 
   it('trims, and clears a picture with null', () => {
     expect(profileBody({ ...valid, first_name: ' Ada ', avatar: '   ' })).toEqual({ ...valid, avatar: null });
+  });
+
+  it('asks for the current password for another address, not for a change of letter case', () => {
+    expect(changesAddress({ email: ' Ada@Example.com ' }, { email: 'ada@example.com' })).toBe(false);
+    expect(changesAddress({ email: 'ada@elsewhere.com' }, { email: 'ada@example.com' })).toBe(true);
   });
 });
 
