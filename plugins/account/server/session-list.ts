@@ -3,7 +3,7 @@
 // user's: that answers 404 like a missing one).
 import type { FastifyInstance } from 'fastify';
 import type { ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyQuery, successOnly } from './schemas';
+import { successOnly } from './schemas';
 
 const sessionItem = {
   type: 'object',
@@ -22,7 +22,7 @@ const idParams = { type: 'object', required: ['id'], additionalProperties: false
 export function registerSessionList(app: FastifyInstance, ctx: ServerPluginContext): void {
   app.get(
     '/user/session/sessions',
-    { config: { auth: true }, schema: { querystring: emptyQuery, response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: sessionItem } } } } } },
+    { config: { auth: true }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: sessionItem } } } } } },
     async (request, reply) => {
       const user = (await ctx.auth.currentUser(request))!;
       const rows = await ctx.db

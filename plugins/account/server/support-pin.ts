@@ -4,7 +4,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyQuery } from './schemas';
 
 const ATTEMPTS = 8;
 
@@ -20,7 +19,7 @@ export function registerSupportPin(app: FastifyInstance, ctx: ServerPluginContex
 
   app.get(
     '/user/session/pin',
-    { config: { auth: true }, schema: { querystring: emptyQuery, response: { 200: { type: 'object', required: ['pin'], properties: { pin: { type: ['string', 'null'] } } } } } },
+    { config: { auth: true }, schema: { response: { 200: { type: 'object', required: ['pin'], properties: { pin: { type: ['string', 'null'] } } } } } },
     async (request, reply) => {
       const user = (await ctx.auth.currentUser(request))!;
       const row = await ctx.db.selectFrom('users').select('support_pin').where('id', '=', user.id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@
 // verified, once; POST /user/auth/verify/resend mails a new link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
-import { emptyQuery, successOnly } from './responses';
+import { successOnly } from './responses';
 import type { SingleUseTokens } from './tokens';
 
 const INVALID_CODE_MESSAGE = 'This verification link is invalid or has expired.';
@@ -62,7 +62,7 @@ export class EmailVerification {
 
     app.post(
       '/user/auth/verify/resend',
-      { config: { auth: true, rateLimit: 'auth.verify' }, schema: { querystring: emptyQuery, response: { 200: successOnly } } },
+      { config: { auth: true, rateLimit: 'auth.verify' }, schema: { response: { 200: successOnly } } },
       async (request) => {
         const user = (await ctx.auth.currentUser(request))!;
         const row = await ctx.db.selectFrom('users').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { EmailVerification } from './email-verification';
 import { noticeNewLogin } from './login-notice';
 import { registerOAuth } from './oauth';
 import { registerPasswordReset } from './password-reset';
-import { emptyQuery, successOnly } from './responses';
+import { successOnly } from './responses';
 import { registerSso } from './sso';
 import { AUTH_MIGRATIONS, type AuthTables } from './tables';
 import { SingleUseTokens } from './tokens';
@@ -147,7 +147,7 @@ export default defineServerPlugin({
     app.post(
       '/user/auth/logout',
       // a session waiting for its 2FA code may always end itself
-      { config: { allowTwoFaPending: true }, schema: { querystring: emptyQuery, response: { 200: successOnly } } },
+      { config: { allowTwoFaPending: true }, schema: { response: { 200: successOnly } } },
       async (request, reply) => {
         const session = await ctx.auth.session(request);
         await ctx.auth.endSession(request, reply);

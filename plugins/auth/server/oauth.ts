@@ -21,7 +21,7 @@ import { isHttpError, OAUTH_GRANT_PURPOSE, type OAuthCallbackQuery, type OAuthGr
 import { OAuthLinks } from './oauth-links';
 import { OAUTH_PROVIDER_IDS, OAUTH_PROVIDERS, OAuthProviderError, providerConfig, type OAuthProvider, type ProviderConfig, type ProviderProfile } from './oauth-providers';
 import { OAuthStates } from './oauth-state';
-import { emptyQuery, successOnly } from './responses';
+import { successOnly } from './responses';
 import { signInAs } from './sign-in';
 import type { AuthDb, OAuthProviderId, OAuthPurpose } from './tables';
 
@@ -220,7 +220,6 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
       config: { auth: true },
       schema: {
         params: { type: 'object', required: ['provider'], additionalProperties: false, properties: { provider: providerParam } },
-        querystring: emptyQuery,
         response: { 200: successOnly },
       },
     },
@@ -236,7 +235,7 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
 
   app.get(
     '/user/auth/oauth/accounts',
-    { config: { auth: true }, schema: { querystring: emptyQuery, response: { 200: linkedAccountsResponse } } },
+    { config: { auth: true }, schema: { response: { 200: linkedAccountsResponse } } },
     async (request) => {
       const user = (await ctx.auth.currentUser(request))!;
       const providers = await Promise.all(

@@ -7,5 +7,3 @@ export const successWithMessage = {
   required: ['success', 'message'],
   properties: { success: { type: 'boolean' }, message: { type: 'string' } },
 } as const;
-
-export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wantsJson, type ServerPluginContext, type TwoFactorCheck } from '@orepanel/sdk/server';
-import { emptyQuery, successOnly } from './responses';
+import { successOnly } from './responses';
 import type { AuthDb } from './tables';
 import { sha256 } from './tokens';
 import { matchingStep, newTotpSecret, otpauthUri, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp';
@@ -94,7 +94,6 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
     {
       config: { auth: true },
       schema: {
-        querystring: emptyQuery,
         response: {
           200: {
             type: 'object',
@@ -242,7 +241,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
   app.get(
     '/auth/2fa/setup/kill',
     // spec §2: the browser is sent here by /auth/2fa/setup/disband; it answers pending sessions itself
-    { config: { allowTwoFaPending: true }, schema: { querystring: emptyQuery, response: { 200: successOnly } } },
+    { config: { allowTwoFaPending: true }, schema: { response: { 200: successOnly } } },
     async (request, reply) => {
       // a GET that changes state: a link on another site must not trigger it (the cookies are
       // SameSite=Lax, which browsers still send on a top-level cross-site navigation)
