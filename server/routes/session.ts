@@ -54,22 +54,22 @@ function failure(code: FailureCode) {
 }
 
 const BILLING_KEYS = ['coins', 'ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const;
-type Billing = Record<(typeof BILLING_KEYS)[number], number>;
+type SessionRow = NonNullable<ResolvedSession['row']>;
 
 /**
- * The account's coins and resource totals as stored, each checked: one the database holds as no
- * whole number (a hand edit, SQLite's REAL Infinity) is shown as 0 and logged — the account's
- * pages keep working instead of every session answer failing until the row is mended.
+ * Stored counts of the account, each checked: one the database holds as no whole number (a hand
+ * edit, SQLite's REAL Infinity) is shown as 0 and logged — the account's pages keep working instead
+ * of every session answer failing until the row is mended.
  */
-function billingOf(row: NonNullable<ResolvedSession['row']>, log: FastifyBaseLogger): Billing {
-  const out = {} as Billing;
-  const broken: string[] = [];
-  for (const key of BILLING_KEYS) {
+function countsOf<K extends keyof SessionRow>(row: SessionRow, keys: readonly K[], log: FastifyBaseLogger): Record<K, number> {
+  const out = {} as Record<K, number>;
+  const broken: K[] = [];
+  for (const key of keys) {
     const value = storedCount(row[key]);
     if (value === null) broken.push(key);
     out[key] = value ?? 0;
   }
-  if (broken.length > 0) log.warn({ userId: row.user_id, fields: broken }, 'session: the account holds unreadable coins or resource totals; shown as 0 until mended');
+  if (broken.length > 0) log.warn({ userId: row.user_id, fields: broken }, 'session: the account holds unreadable counts; shown as 0 until mended');
   return out;
 }
 
@@ -94,9 +94,9 @@ function success(resolved: ResolvedSession, force2fa: boolean, counters: Session
       two_fa_required: force2fa && row.two_fa_enabled !== 1,
       created_at: row.created_at,
     },
-    billing: billingOf(row, log),
+    billing: countsOf(row, BILLING_KEYS, log),
     // servers and referrals are counters the plugins that own them publish (ctx.counters)
-    stats: { servers: counters.servers, minutes_afk: row.minutes_afk, referrals: counters.referrals },
+    stats: { servers: counters.servers, minutes_afk: countsOf(row, ['minutes_afk'], log).minutes_afk, referrals: counters.referrals },
     permissions: role.permissions,
   };
 }

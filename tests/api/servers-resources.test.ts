@@ -266,10 +266,11 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
 
     it('a broken total on the account: the session and the create options answer, counting it as nothing', async () => {
       const user = await customer(world);
-      await spoil('users', user.id, dialect === 'sqlite' ? { ram: Infinity, databases: 'many' } : { ram: -4096, databases: -1 });
+      await spoil('users', user.id, dialect === 'sqlite' ? { ram: Infinity, databases: 'many', minutes_afk: -Infinity } : { ram: -4096, databases: -1, minutes_afk: -5 });
       const session = await call(world, user, 'GET', '/api/user/session');
       expect(session.statusCode, session.body).toBe(200);
       expect(session.json().billing).toMatchObject({ ram: 0, databases: 0, disk: 8192 });
+      expect(session.json().stats.minutes_afk).toBe(0);
       const options = await call(world, user, 'GET', '/api/user/server/create');
       expect(options.statusCode, options.body).toBe(200);
       expect(options.json()).toMatchObject({ totals: { ram: 0, databases: 0, disk: 8192 }, free: { ram: 0, databases: 0 } });
