@@ -31,6 +31,7 @@ export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
   limit('rate_limit_forgot_per_ip', 10, 'Password-reset requests per IP address per window'),
   limit('rate_limit_forgot_per_account', 5, 'Password-reset requests per account per window'),
+  limit('rate_limit_forgot_per_device', 5, 'Password-reset requests per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)'),
   limit('rate_limit_2fa_per_ip', 20, 'Two-factor code attempts per IP address per window'),
   limit('rate_limit_2fa_per_account', 10, 'Two-factor code attempts per account per window'),
   limit('rate_limit_verify_per_ip', 10, 'Verification mails asked for per IP address per window'),
@@ -63,9 +64,12 @@ export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> 
     knownDevice: { setting: 'rate_limit_login_per_device' },
   },
   'auth.register': { scopes: [{ by: 'ip', setting: 'rate_limit_register_per_ip' }] },
+  // strangers asking reset mails for an account must not stop its owner's browser from asking one;
+  // the two-factor policy gets no such budget: anyone holding the password could mint known browsers
   'auth.forgot': {
     scopes: [{ by: 'ip', setting: 'rate_limit_forgot_per_ip' }, { by: 'account', setting: 'rate_limit_forgot_per_account' }],
     account: { bodyField: 'email' },
+    knownDevice: { setting: 'rate_limit_forgot_per_device' },
   },
   'auth.2fa': {
     scopes: [{ by: 'ip', setting: 'rate_limit_2fa_per_ip' }, { by: 'account', setting: 'rate_limit_2fa_per_account' }],
