@@ -1,0 +1,94 @@
+// The plugin itself: what a plugin's server/index.ts default-exports, and the context it is handed.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PterodactylPanel } from '../pterodactyl';
+import type { PluginServices } from '../services';
+import type { PluginManifest } from '../types';
+import type { PluginAudit } from './audit';
+import type { PluginAuth } from './auth';
+import type { CoreDatabase, DatabaseDialect, ServerPluginMigration } from './database';
+import type { PluginEvents } from './events';
+import { httpError } from './http-errors';
+import type { PluginMail } from './mail';
+import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
+import type { PluginClock, PluginJobs, PluginLeases } from './time';
+import type { PluginCounters, PluginWallet } from './wallet';
+
+/** The plugin API version of this SDK (its major version). */
+export const SERVER_PLUGIN_API_VERSION = 1;
+
+export interface ServerPluginContext {
+  readonly id: string;
+  readonly manifest: Readonly<PluginManifest>;
+  /** Kysely over the panel's database; add your own tables with `ctx.db.withTables<Tables>()` (Tables: a type alias). */
+  readonly db: Kysely<CoreDatabase>;
+  readonly dialect: DatabaseDialect;
+  readonly config: PluginConfig;
+  readonly settings: PluginSettings;
+  readonly auth: PluginAuth;
+  readonly events: PluginEvents;
+  readonly audit: PluginAudit;
+  readonly mail: PluginMail;
+  readonly secrets: PluginSecrets;
+  readonly wallet: PluginWallet;
+  readonly counters: PluginCounters;
+  readonly clock: PluginClock;
+  readonly leases: PluginLeases;
+  readonly jobs: PluginJobs;
+  /** the host's Pterodactyl panel (settings pterodactyl_base_url, pterodactyl_api_key) */
+  readonly pterodactyl: PterodactylPanel;
+  /** services other plugins offer (those in this plugin's `requires`) and the ones it offers them */
+  readonly services: PluginServices;
+  readonly log: FastifyBaseLogger;
+  readonly httpError: typeof httpError;
+}
+
+export interface ServerPluginDefinition {
+  /** must equal the id in plugin.json */
+  id: string;
+  /** name → migration, applied in name order, recorded in the plugin's own migration table */
+  migrations?: Readonly<Record<string, ServerPluginMigration>>;
+  /**
+   * Adds the plugin's routes to `app`, an encapsulated scope under /api (third-party plugins:
+   * /api/plugins/<id>). Route options `config: { auth: true }` or `config: { permission: 'x.y' }`
+   * guard a route; give every route a JSON schema.
+   */
+  register(app: FastifyInstance, ctx: ServerPluginContext): void | Promise<void>;
+}
+
+export const SERVER_PLUGIN_BRAND = '@orepanel/server-plugin';
+
+export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
+  readonly $$type: typeof SERVER_PLUGIN_BRAND;
+  readonly apiVersion: typeof SERVER_PLUGIN_API_VERSION;
+}
+
+const PLUGIN_ID = /^[a-z][a-z0-9-]{1,39}$/;
+
+export function defineServerPlugin(definition: ServerPluginDefinition): ServerPlugin {
+  if (!definition || typeof definition !== 'object') throw new TypeError('defineServerPlugin: expected an object');
+  if (typeof definition.id !== 'string' || !PLUGIN_ID.test(definition.id)) {
+    throw new TypeError(`defineServerPlugin: "${String(definition.id)}" is not a valid plugin id`);
+  }
+  if (typeof definition.register !== 'function') {
+    throw new TypeError(`defineServerPlugin(${definition.id}): register must be a function`);
+  }
+  for (const [name, migration] of Object.entries(definition.migrations ?? {})) {
+    if (!migration || typeof migration.up !== 'function') {
+      throw new TypeError(`defineServerPlugin(${definition.id}): migration "${name}" has no up() function`);
+    }
+  }
+  return Object.freeze({
+    ...definition,
+    migrations: definition.migrations ? Object.freeze({ ...definition.migrations }) : undefined,
+    $$type: SERVER_PLUGIN_BRAND,
+    apiVersion: SERVER_PLUGIN_API_VERSION,
+  });
+}
+
+/** Duck-typed check the host uses on whatever a plugin's server module exports. */
+export function isServerPlugin(value: unknown): value is ServerPlugin {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<Record<keyof ServerPlugin, unknown>>;
+  return v.$$type === SERVER_PLUGIN_BRAND && typeof v.id === 'string' && typeof v.register === 'function';
+}
