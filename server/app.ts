@@ -43,6 +43,7 @@ import { createPterodactyl, type PanelTuning, type Pterodactyl } from './pteroda
 import { registerAdminPterodactyl } from './admin/pterodactyl';
 import { RedirectLinkStore } from './redirect-links/redirect-link-store';
 import { activityRoutes } from './routes/activity';
+import { apiDocsRoutes } from './routes/api-docs';
 import { sessionRoutes } from './routes/session';
 import { systemBootSource, systemRoutes } from './routes/system';
 import { CORE_SETTINGS } from './settings/catalogue';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     log,
     context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, wallet, counters, clock, leases, scheduler, isActive: (id) => plugins.isActive(id), services: pluginServices, pterodactyl: pterodactyl.panel, config: pluginConfig, log }, plugin),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
+    onPluginRoute: (id, route) => routes.claim(route, id),
   });
   // a disabled plugin's subscriptions stay registered (enabling needs no restart) but stay silent
   events.onlyWhile((owner) => !plugins.knows(owner) || plugins.isActive(owner));
@@ -281,6 +283,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, events, pterodactyl: pterodactyl.panel, log });
   await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
   await plugins.register(app, () => withPipeline(Fastify({ ...instanceOptions, loggerInstance: log })));
+  // the document is built from the registry at each request: plugins switched on or off, or a
+  // third-party one started later, show as they are
+  apiDocsRoutes(app, { routes, plugins, sessions, version: paths.version });
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });

@@ -1,6 +1,7 @@
 // Every route the app serves, with the guard its options ask for: a root onRoute hook records core
 // and plugin routes alike. The authz matrix test walks it (every /api/admin route must carry a
-// permission), and it lets an administrator see what guards what.
+// permission), the fuzz test feeds it bad input, and the API document (http/openapi.ts) is built
+// from it, so what guards a route and what it takes and answers is written down in one place.
 import type { RouteOptions } from 'fastify';
 import { isWebsocketRoute } from '../realtime/websocket';
 
@@ -11,10 +12,18 @@ export interface RegisteredRoute {
   permission: string | null;
   /** the feature flag (a boolean setting) the route needs, if any */
   flag: string | null;
+  /** the named rate-limit policy the route passes (config.rateLimit), if any */
+  rateLimit: string | null;
+  /** false: exempt from the app-wide per-IP request limit (config.appRateLimit) */
+  appRateLimit: boolean;
   /** the input schemas the route validates (the fuzz test generates bad input from them) */
   input: RouteInput;
   /** a websocket upgrade rather than a request/answer */
   websocket: boolean;
+  /** the answer schemas by status ('200', '4xx'…): they serialise the answers and document them */
+  responses: Readonly<Record<string, unknown>>;
+  /** the plugin that registered the route (told by the plugin host through claim()); null: the core */
+  plugin: string | null;
 }
 
 export interface RouteInput {
@@ -23,25 +32,48 @@ export interface RouteInput {
   params?: unknown;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export class RouteRegistry {
   private readonly routes: RegisteredRoute[] = [];
+  /** the entries each route's options produced, so the plugin host can name their owner afterwards */
+  private readonly recorded = new WeakMap<RouteOptions, RegisteredRoute[]>();
 
   record(route: RouteOptions): void {
+    const entries: RegisteredRoute[] = [];
+    this.recorded.set(route, entries);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       // Fastify adds a HEAD twin to every GET; it is the same route
       if (method === 'HEAD' && methods.length === 1 && route.url !== '/*' && this.routes.some((r) => r.method === 'GET' && r.url === route.url)) continue;
       const schema = route.schema ?? {};
-      this.routes.push({
+      const entry: RegisteredRoute = {
         method,
         url: route.url,
         auth: route.config?.auth === true,
         permission: route.config?.permission ?? null,
         flag: route.config?.flag ?? null,
+        rateLimit: route.config?.rateLimit ?? null,
+        appRateLimit: route.config?.appRateLimit !== false,
         input: { body: schema.body, querystring: schema.querystring, params: schema.params },
         websocket: isWebsocketRoute(route),
-      });
+        responses: isRecord(schema.response) ? schema.response : {},
+        plugin: null,
+      };
+      entries.push(entry);
+      this.routes.push(entry);
     }
+  }
+
+  /**
+   * Marks the routes `route` produced as `plugin`'s. The app's onRoute hook records a route before
+   * the hooks of the plugin's own scope see it (Fastify runs a parent's hooks first), so the owner
+   * is told afterwards, by the scope that knows it.
+   */
+  claim(route: RouteOptions, plugin: string): void {
+    for (const entry of this.recorded.get(route) ?? []) entry.plugin = plugin;
   }
 
   list(): readonly RegisteredRoute[] {

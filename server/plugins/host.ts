@@ -70,6 +70,8 @@ export interface PluginHostOptions {
   context: (plugin: LoadedPlugin) => ServerPluginContext;
   /** told after an administrator enabled or disabled a plugin */
   onStateChange?: (id: string, enabled: boolean) => void;
+  /** told of each route a plugin adds (the route registry names its owner: the API document lists it under the plugin) */
+  onPluginRoute?: (id: string, route: RouteOptions) => void;
 }
 
 function prefixFor(plugin: LoadedPlugin): string {
@@ -348,6 +350,7 @@ export class PluginHost {
           plugin.routes.push({ method, url: route.url, auth: route.config?.auth === true, permission: route.config?.permission ?? null });
         }
       }
+      this.options.onPluginRoute?.(id, route);
     });
   }
 

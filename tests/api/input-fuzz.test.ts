@@ -23,6 +23,10 @@ describe('the fuzz catalogue', () => {
       auth: true,
       permission: null,
       flag: null,
+      rateLimit: null,
+      appRateLimit: true,
+      responses: {},
+      plugin: null,
       websocket: false,
       input: {
         params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 99 } } },

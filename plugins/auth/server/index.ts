@@ -157,9 +157,13 @@ export default defineServerPlugin({
       },
     );
     // a GET says how to do it instead of a bare 404 (and never ends the session)
-    app.get('/user/auth/logout', { config: { allowTwoFaPending: true } }, async (_request, reply) => {
-      reply.header('allow', 'POST');
-      throw ctx.httpError(405, 'METHOD_NOT_ALLOWED', 'Sign out with a POST request.');
-    });
+    app.get(
+      '/user/auth/logout',
+      { config: { allowTwoFaPending: true }, schema: { response: { 405: { description: 'Always: METHOD_NOT_ALLOWED, sign out with a POST (Allow: POST)' } } } },
+      async (_request, reply) => {
+        reply.header('allow', 'POST');
+        throw ctx.httpError(405, 'METHOD_NOT_ALLOWED', 'Sign out with a POST request.');
+      },
+    );
   },
 });

@@ -143,7 +143,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     };
   });
 
-  app.get('/user/j4r/check', { config: { auth: true, flag: J4R_FLAG } }, async (request, reply) => {
+  const checkRedirects = {
+    302: { description: 'To Discord’s authorization page (scope guilds); Discord sends the browser back to the callback', type: 'null' },
+    303: { description: 'A browser, when the check cannot begin: back to /earn/j4r?j4r_error=<code> (an API caller gets the 4xx)', type: 'null' },
+  } as const;
+  app.get('/user/j4r/check', { config: { auth: true, flag: J4R_FLAG }, schema: { response: checkRedirects } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       const user = (await ctx.auth.currentUser(request))!;
