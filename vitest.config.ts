@@ -49,6 +49,7 @@ const shared = {
       { find: /^@orepanel\/sdk$/, replacement: here('./sdk/client.ts') },
       { find: /^@orepanel\/sdk\/server$/, replacement: here('./sdk/server.ts') },
       { find: /^@orepanel\/sdk\/testing$/, replacement: here('./sdk/testing.ts') },
+      { find: /^@orepanel\/sdk\/testing\/server$/, replacement: here('./sdk/testing/server.ts') },
     ],
   },
   oxc: { jsx: { runtime: 'automatic' as const, importSource: '@emotion/react' } },

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { buildApp, servicesOf, type BuildAppOptions, type PanelServices } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { findPackageRoot } from '../../server/paths';
-import { RATE_LIMIT_SETTINGS } from '../../server/security/rate-limit-policies';
+import { createTestRole, relaxRateLimits } from '../../sdk/testing/panel-setup';
 
 export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 const KNOWN: readonly TestDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -155,10 +155,7 @@ export async function startPanel(dialect: TestDialect, options: StartOptions = {
       // the build manifest lives in the data dir: absent unless a test writes one there
       buildManifest: join(database.dataDir, 'plugins.json'),
     });
-    if (rateLimits === 'relaxed') {
-      const { settings } = servicesOf(app);
-      for (const def of RATE_LIMIT_SETTINGS) if (def.type === 'number' && def.key !== 'rate_limit_auth_window_seconds') await settings.set(def.key, 1_000_000);
-    }
+    if (rateLimits === 'relaxed') await relaxRateLimits(servicesOf(app));
     return {
       app,
       services: servicesOf(app),
@@ -268,13 +265,8 @@ export async function userWithRole(panel: TestPanel, role: number): Promise<Sign
 }
 
 /** Creates a role holding exactly `permissions`; returns its id. */
-export async function roleWith(panel: TestPanel, permissions: readonly string[], name = `r_${randomBytes(4).toString('hex')}`): Promise<number> {
-  const db = panel.services.database.db;
-  await db.insertInto('roles').values({ name, real_name: name, color: '#123456' }).execute();
-  const { id } = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  if (permissions.length > 0) await db.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: id, permission }))).execute();
-  await panel.services.roles.invalidate();
-  return id;
+export function roleWith(panel: TestPanel, permissions: readonly string[], name?: string): Promise<number> {
+  return createTestRole(panel.services, permissions, name);
 }
 
 /** Replaces the permissions of `roleId` directly in the database (test setup, not under test). */
