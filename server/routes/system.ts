@@ -18,7 +18,8 @@ export interface SystemRouteOptions {
   debug: boolean;
 }
 
-const textResponse = { 200: { type: 'string' } } as const;
+/** A text answer, sent as it is; the media type is what the API document (/api/docs) shows. */
+const textResponse = (mediaType: string) => ({ 200: { content: { [mediaType]: { schema: { type: 'string' } } } } });
 
 const publicRedirectLinks = {
   200: {
@@ -85,20 +86,20 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions &
   });
 
   // every active plugin's own stylesheet/script first, the administrator's custom code last so it wins
-  app.get('/api/system/custom.css', { schema: { response: textResponse } }, async (_request, reply) => {
+  app.get('/api/system/custom.css', { schema: { response: textResponse('text/css') } }, async (_request, reply) => {
     const own = String((await settings.get('custom_css')) ?? '');
     const body = [...plugins.assets('css'), own].filter((part) => part.trim() !== '').join('\n');
     return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
 
-  app.get('/api/system/custom.js', { schema: { response: textResponse } }, async (_request, reply) => {
+  app.get('/api/system/custom.js', { schema: { response: textResponse('application/javascript') } }, async (_request, reply) => {
     const own = String((await settings.get('custom_js')) ?? '');
     const body = [...plugins.assets('js'), own].filter((part) => part.trim() !== '').join('\n;\n');
     return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
 
   // spec §7: plain text holding the ad client id; a non-OK status when none is set
-  app.get('/api/system/ga-ads', { schema: { response: textResponse } }, async (_request, reply) => {
+  app.get('/api/system/ga-ads', { schema: { response: textResponse('text/plain') } }, async (_request, reply) => {
     const client = String((await settings.get('google_ads_client_id')) ?? '').trim();
     if (!client) return sendError(reply, 404, errorBody('ADS_NOT_CONFIGURED', 'No ad client is configured.'));
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(client);

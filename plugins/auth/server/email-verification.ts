@@ -39,7 +39,7 @@ export class EmailVerification {
       {
         schema: {
           querystring: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', minLength: 1, maxLength: 128 } } },
-          response: { 200: successOnly },
+          response: { 200: successOnly, 303: { description: 'A browser: to /account?email_verified=1 (or 0)', type: 'null' } },
         },
       },
       async (request: FastifyRequest<{ Querystring: { code: string } }>, reply) => {

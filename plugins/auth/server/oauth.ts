@@ -71,6 +71,8 @@ const callbackSchema = {
       required: ['success'],
       properties: { success: { type: 'boolean' }, two_fa_required: { type: 'boolean' }, provider: { type: 'string' }, provider_username: { type: 'string' } },
     },
+    302: { description: 'A browser beginning: to the provider’s authorization page', type: 'null' },
+    303: { description: 'A browser coming back: into the panel (signed in, /auth/2fa/verify or /account), or to the error page with oauth_error', type: 'null' },
   },
 } as const;
 

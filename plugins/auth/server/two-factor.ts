@@ -241,7 +241,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
   app.get(
     '/auth/2fa/setup/kill',
     // spec §2: the browser is sent here by /auth/2fa/setup/disband; it answers pending sessions itself
-    { config: { allowTwoFaPending: true }, schema: { response: { 200: successOnly } } },
+    { config: { allowTwoFaPending: true }, schema: { response: { 200: successOnly, 303: { description: 'A browser: to the page that says what happened', type: 'null' } } } },
     async (request, reply) => {
       // a GET that changes state: a link on another site must not trigger it (the cookies are
       // SameSite=Lax, which browsers still send on a top-level cross-site navigation)

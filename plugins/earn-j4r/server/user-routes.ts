@@ -160,7 +160,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
 
   app.get<{ Querystring: OAuthCallbackQuery }>(
     '/user/auth/callback/discord/j4r',
-    { config: { flag: J4R_FLAG }, schema: { querystring: callbackQuery, response: { 200: checkAnswer } } },
+    { config: { flag: J4R_FLAG }, schema: { querystring: callbackQuery, response: { 200: checkAnswer, 303: { description: 'A browser: back to /earn/j4r?j4r_paid=&j4r_coins= (or j4r_error=<code>)', type: 'null' } } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {

@@ -27,6 +27,8 @@ const startSchema = {
       required: ['url', 'provider', 'not_before', 'expires_at'],
       properties: { url: { type: 'string' }, provider: { type: 'string' }, not_before: { type: 'string' }, expires_at: { type: 'string' } },
     },
+    302: { description: 'A browser: to the shortened link', type: 'null' },
+    303: { description: 'A browser refused: back to /earn/links?l4r_error=<code>', type: 'null' },
   },
 } as const;
 
@@ -43,6 +45,7 @@ const earnSchema = {
       required: ['success', 'provider', 'coins', 'balance'],
       properties: { success: { type: 'boolean' }, provider: { type: 'string' }, coins: { type: 'integer' }, balance: { type: 'integer' } },
     },
+    303: { description: 'A browser: back to /earn/links with l4r=paid and the coins (or l4r_error=<code>)', type: 'null' },
   },
 } as const;
 
