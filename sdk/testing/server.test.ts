@@ -70,6 +70,17 @@ describe('startPluginPanel: a third-party plugin (the default)', () => {
 });
 
 describe('startPluginPanel: first-party, clock and jobs', () => {
+  it('installs a third-party plugin written as authors write one (client, locales, server)', async () => {
+    const panel = await startPluginPanel({ plugin: new URL('../../tests/fixtures/third-party-src/fixture-healthy/', import.meta.url) });
+    try {
+      expect((await panel.inject({ url: panel.url('/greeting') })).json()).toEqual({ greeting: 'Hello from the fixture server' });
+      const served = (await panel.inject({ url: '/api/system/plugins' })).json() as { id: string }[];
+      expect(served.map((p) => p.id)).toContain('fixture-healthy');
+    } finally {
+      await panel.close();
+    }
+  });
+
   it('serves a first-party plugin under /api', async () => {
     const panel = await startPluginPanel({ plugin: fixture('fx-notes'), install: 'first-party' });
     try {
