@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, build (the e2e and contract tests run against the real bundles), then every
+// `npm test`: type-check, lint (biome and the import boundaries), build (the e2e and contract tests run against the real bundles), then every
 // vitest project. Prints one closing line "tests: N passed, N failed" that CI can read.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +16,7 @@ const step = (title, cmd, args, env = {}) => {
 };
 
 if (!step('type-check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])) process.exit(1);
+if (!step('lint (biome, import boundaries)', 'npm', ['run', '-s', 'lint'])) process.exit(1);
 if (!step('build (rollup)', bin('rollup'), ['-c', 'rollup.config.mjs'], { NODE_ENV: 'production' })) process.exit(1);
 
 const reportDir = mkdtempSync(join(tmpdir(), 'orepanel-vitest-'));

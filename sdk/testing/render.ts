@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { validateManifest } from '../manifest-validate.mjs';
 import { PluginComponentHost } from '../client/boundary';
-import { kernelEvents, type PluginFailure } from '../client/events';
+import { isKernelEventName, kernelEvents, type PluginFailure } from '../client/events';
 import { ApiError, http, setHttpFetch } from '../client/http';
 import { addPluginCatalogue, ensureSdkTexts, i18n } from '../client/i18n';
 import { installPlugin, type InstalledPlugin, type KernelHookTargets } from '../client/install';
@@ -31,6 +31,8 @@ export interface RenderedPlugin {
   readonly httpCalls: RecordedHttpCall[];
   /** every `plugin:failed` report (render errors, throwing taps and handlers) */
   readonly failures: PluginFailure[];
+  /** every event on the bus other than the kernel's own, in order: what the plugin announced */
+  readonly events: { readonly name: string; readonly payload: unknown }[];
   /** where the router is */
   location(): { pathname: string; search: string; hash: string };
   /** Navigates the test router (no guards run: render the route you want to test). */
@@ -171,6 +173,11 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
   const failures: PluginFailure[] = [];
   const onFailure = (failure: PluginFailure) => failures.push(failure);
   kernelEvents.on('plugin:failed', onFailure);
+  const events: { name: string; payload: unknown }[] = [];
+  const onEvent = (name: string, payload: unknown) => {
+    if (!isKernelEventName(name)) events.push({ name, payload });
+  };
+  kernelEvents.on('*', onEvent);
   setHttpFetch(testFetch(options.http ?? {}, httpCalls));
 
   settingsStore.getState().setSettings(options.settings ?? {});
@@ -192,6 +199,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     }
     for (const p of installedPlugins) p.dispose();
     kernelEvents.off('plugin:failed', onFailure);
+    kernelEvents.off('*', onEvent);
     setHttpFetch(null);
     if (result.failure.phase === 'setup') throw new Error(result.failure.reason, { cause: result.error });
     throw new PluginContractError(m.id, result.failure.reason);
@@ -259,6 +267,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     stopServices();
     setHttpFetch(null);
     kernelEvents.off('plugin:failed', onFailure);
+    kernelEvents.off('*', onEvent);
     registryStore.getState().reset();
     sessionStore.getState().clear();
     if (current === handle) current = null;
@@ -327,6 +336,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     plugin: installed,
     httpCalls,
     failures,
+    events,
     location: () => {
       const { pathname, search, hash } = router.state.location;
       return { pathname, search, hash };
