@@ -66,9 +66,7 @@ const configs = [
       }),
     ),
   serverConfig({ outDir }),
-  ...plugins
-    .filter(({ manifest }) => manifest.server === true)
-    .map(({ dir, manifest }) => pluginServerConfig({ outDir, pluginDir: dir, id: manifest.id })),
+  ...plugins.filter(({ manifest }) => manifest.server === true).map(({ dir, manifest }) => pluginServerConfig({ outDir, pluginDir: dir, id: manifest.id })),
 ];
 
 configs[configs.length - 1].plugins.push(finishBuild());

@@ -24,8 +24,33 @@ const perDialect = apiFiles.filter((f) => readFileSync(`${API_DIR}/${f}`, 'utf8'
  * files use the same portable queries PostgreSQL and SQLite already run.
  */
 const MARIADB_FILES = [
-  'account', 'admin-roles', 'admin-user-coins', 'admin-users', 'afk-instances', 'afk-payouts', 'auth', 'credits', 'database', 'gift', 'j4r', 'leaderboard', 'links', 'lookup',
-  'mail', 'password-reset', 'pterodactyl-accounts', 'redeem', 'referrals', 'renewals', 'server-catalog', 'server-queue', 'servers', 'servers-resources', 'sso', 'store', 'wallet',
+  'account',
+  'admin-roles',
+  'admin-user-coins',
+  'admin-users',
+  'afk-instances',
+  'afk-payouts',
+  'auth',
+  'credits',
+  'database',
+  'gift',
+  'j4r',
+  'leaderboard',
+  'links',
+  'lookup',
+  'mail',
+  'password-reset',
+  'pterodactyl-accounts',
+  'redeem',
+  'referrals',
+  'renewals',
+  'server-catalog',
+  'server-queue',
+  'servers',
+  'servers-resources',
+  'sso',
+  'store',
+  'wallet',
 ].map((name) => `${name}.test.ts`);
 const apiProject = (dialect: string, index: number) => {
   const files = perDialect.filter((f) => dialect !== 'mysql' || MARIADB_FILES.includes(f));

@@ -237,13 +237,29 @@ export async function run() {
     const totalPaid = [...paid.values()].reduce((sum, p) => sum + p.minutes, 0);
 
     console.log(`connected ${SOCKETS} AFK sockets in ${connectSeconds.toFixed(1)} s`);
-    console.log(`panel, AFK sockets:            ${kib(bytesPerSocket)} KiB/socket resident (${mib(rssAfter)} MiB in all) — ${(bytesPerSocket / baseline.bytesPerSocket).toFixed(1)}x the bare ws baseline`);
-    console.log(`panel CPU:                     ${((cpuMs / SOCKETS) / windowMinutes).toFixed(3)} ms per socket per minute (${((cpuMs / (windowMinutes * MINUTE_MS)) * 100).toFixed(0)} % of one core; heartbeats, leases and one wallet payout per socket-minute)`);
-    console.log(`payouts:                       ${totalPaid} of ${owed} owed minutes paid; ${short} sockets short, ${over} over, ${reportMismatch} told a different total than the ledger`);
-    console.log(`sockets at the end:            ${JSON.stringify(statuses)}; dropped by the server: ${dropped.length}${dropped.length ? ` (codes ${[...new Set(dropped.map((p) => p.dropped))].join(', ')})` : ''}`);
+    console.log(
+      `panel, AFK sockets:            ${kib(bytesPerSocket)} KiB/socket resident (${mib(rssAfter)} MiB in all) — ${(bytesPerSocket / baseline.bytesPerSocket).toFixed(1)}x the bare ws baseline`,
+    );
+    console.log(
+      `panel CPU:                     ${(cpuMs / SOCKETS / windowMinutes).toFixed(3)} ms per socket per minute (${((cpuMs / (windowMinutes * MINUTE_MS)) * 100).toFixed(0)} % of one core; heartbeats, leases and one wallet payout per socket-minute)`,
+    );
+    console.log(
+      `payouts:                       ${totalPaid} of ${owed} owed minutes paid; ${short} sockets short, ${over} over, ${reportMismatch} told a different total than the ledger`,
+    );
+    console.log(
+      `sockets at the end:            ${JSON.stringify(statuses)}; dropped by the server: ${dropped.length}${dropped.length ? ` (codes ${[...new Set(dropped.map((p) => p.dropped))].join(', ')})` : ''}`,
+    );
     const exact = short === 0 && over === 0 && reportMismatch === 0 && totalPaid === owed && dropped.length === 0;
     console.log(`exact payouts: ${exact ? 'OK' : 'MISMATCH'}`);
-    return { sockets: SOCKETS, bytesPerSocket, baselineBytesPerSocket: baseline.bytesPerSocket, cpuMsPerSocketMinute: cpuMs / SOCKETS / windowMinutes, owed, paid: totalPaid, exact };
+    return {
+      sockets: SOCKETS,
+      bytesPerSocket,
+      baselineBytesPerSocket: baseline.bytesPerSocket,
+      cpuMsPerSocketMinute: cpuMs / SOCKETS / windowMinutes,
+      owed,
+      paid: totalPaid,
+      exact,
+    };
   } finally {
     await panel.stop();
   }

@@ -220,7 +220,10 @@ async function walletRun(label, databaseConfig, code) {
     const ids = await seedUsers(database, code);
     const run = await transfers(database, code, ids);
     const check = await verify(database, code, run);
-    const failures = Object.entries(run.failures).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
+    const failures =
+      Object.entries(run.failures)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ') || 'none';
     console.log(
       `${label}: ${run.transfersPerSecond.toFixed(0)} transfers/s (${run.transfers} ok of ${run.attempts}; p50 ${run.p50Ms.toFixed(2)} ms, p99 ${run.p99Ms.toFixed(2)} ms; failures: ${failures})`,
     );
@@ -229,7 +232,9 @@ async function walletRun(label, databaseConfig, code) {
       for (const p of check.problems) console.error(`!!!   ${p}`);
       process.exitCode = 1;
     } else {
-      console.log(`  conserved: ${check.coinsLeft} coins left + ${check.feesPaid} fees = ${USERS * START_COINS} funded; ledger check: ${check.accountsChecked} balances match ${check.ledgerEntries} entries`);
+      console.log(
+        `  conserved: ${check.coinsLeft} coins left + ${check.feesPaid} fees = ${USERS * START_COINS} funded; ledger check: ${check.accountsChecked} balances match ${check.ledgerEntries} entries`,
+      );
     }
     return { ...run, ...check };
   } finally {

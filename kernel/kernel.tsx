@@ -122,9 +122,10 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
 
   provideKernelServices({
     // a session that ended was handled already (dialog, navigation): callers just go on
-    refreshSession: () => session.refresh().catch((error: unknown) => {
-      if (!(error instanceof SessionEndedError)) throw error;
-    }),
+    refreshSession: () =>
+      session.refresh().catch((error: unknown) => {
+        if (!(error instanceof SessionEndedError)) throw error;
+      }),
     clearSession: () => session.clear(),
     navigate: (to, options) => navigate(to, options?.replace ?? false),
     loadLanguage: (language) => loadLanguage(language as Language),

@@ -39,7 +39,10 @@ function missingKeys(catalogues: Record<string, Catalogue>): string[] {
 }
 
 function placeholders(text: string): string {
-  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 }
 
 /** "<language>: <key>" whose placeholders differ from English's. */
@@ -128,13 +131,8 @@ describe.each(catalogueSets().map((set) => [set.name, set] as const))('catalogue
   if (set.manifest) {
     const manifest = set.manifest;
     it('holds every nav label and route title plugin.json names', () => {
-      const keys = [
-        ...(manifest.nav ?? []).map((item) => item.label),
-        ...(manifest.routes ?? []).flatMap((route) => (route.title ? [route.title] : [])),
-      ];
-      const absent = LANGUAGES.flatMap((language) =>
-        keys.filter((key) => !(key in (catalogues[language] ?? {}))).map((key) => `${language}: ${key}`),
-      );
+      const keys = [...(manifest.nav ?? []).map((item) => item.label), ...(manifest.routes ?? []).flatMap((route) => (route.title ? [route.title] : []))];
+      const absent = LANGUAGES.flatMap((language) => keys.filter((key) => !(key in (catalogues[language] ?? {}))).map((key) => `${language}: ${key}`));
       expect(absent).toEqual([]);
     });
 

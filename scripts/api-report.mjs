@@ -300,7 +300,10 @@ const siteKey = (site) => `${site.path}#${site.name}`;
 
 /** A declaration as the report prints it: `declare` dropped, `export` kept only when `exported`. */
 function printStatement(statement, exported) {
-  const bare = statement.replace(/^export\s+/, '').replace(/^default\s+/, '').replace(/^declare\s+/, '');
+  const bare = statement
+    .replace(/^export\s+/, '')
+    .replace(/^default\s+/, '')
+    .replace(/^declare\s+/, '');
   return exported ? `export ${bare}` : bare;
 }
 
@@ -420,7 +423,10 @@ export function readCommittedReport(root = REPO_ROOT) {
   const dir = join(root, REPORT_DIR);
   const files = new Map();
   if (!existsSync(dir)) return files;
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.api.md')).sort(byCodePoint)) files.set(name, readFileSync(join(dir, name), 'utf8'));
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.api.md'))
+    .sort(byCodePoint))
+    files.set(name, readFileSync(join(dir, name), 'utf8'));
   return files;
 }
 
@@ -444,9 +450,9 @@ export function lineDiff(before, after, context = 2) {
   let i = 0;
   let j = 0;
   while (i < x.length || j < y.length) {
-    if (i < x.length && j < y.length && x[i] === y[j]) (ops.push([' ', x[i]]), i++, j++);
-    else if (i < x.length && (j === y.length || lcs[i + 1][j] >= lcs[i][j + 1])) (ops.push(['-', x[i]]), i++);
-    else (ops.push(['+', y[j]]), j++);
+    if (i < x.length && j < y.length && x[i] === y[j]) ops.push([' ', x[i]]), i++, j++;
+    else if (i < x.length && (j === y.length || lcs[i + 1][j] >= lcs[i][j + 1])) ops.push(['-', x[i]]), i++;
+    else ops.push(['+', y[j]]), j++;
   }
   for (const line of a.slice(a.length - tail)) ops.push([' ', line]);
   const keep = ops.map((op, k) => op[0] !== ' ' || ops.slice(Math.max(0, k - context), k + context + 1).some((o) => o[0] !== ' '));

@@ -16,7 +16,8 @@ const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 /** What the kernel loads of a plugin: its manifest, its client entry and its catalogues. */
 const KERNEL_LOADS = /^(plugin\.json|client\/index\.tsx?|locales\/[a-z]{2}\.json)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git']);
-const IMPORT = /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|(?:^|[^\w.$])import\s*\(\s*['"]([^'"\n]+)['"]\s*\)|(?:^|[^\w.$])require\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|(?:^|[^\w.$])import\s*\(\s*['"]([^'"\n]+)['"]\s*\)|(?:^|[^\w.$])require\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
 function walk(dir, out = []) {
   let entries;
@@ -76,7 +77,9 @@ export function checkBoundaries(root) {
   const shared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'sdk', 'shared-modules.json'), 'utf8')).modules));
   const pluginsDir = join(root, 'plugins');
   const requiresOf = new Map();
-  for (const id of readdirSync(pluginsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
+  for (const id of readdirSync(pluginsDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)) {
     try {
       requiresOf.set(id, new Set(JSON.parse(readFileSync(join(pluginsDir, id, 'plugin.json'), 'utf8')).requires ?? []));
     } catch {
@@ -125,7 +128,8 @@ export function checkBoundaries(root) {
       for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
         if (!specifier.startsWith('.')) continue;
         const target = resolveRelative(file, specifier);
-        if (target.startsWith(pluginsDir + sep)) report(file, line, specifier, `the ${area} imports a plugin (${relative(root, target).split(sep).join('/')}); plugins plug into it, never the other way round`);
+        if (target.startsWith(pluginsDir + sep))
+          report(file, line, specifier, `the ${area} imports a plugin (${relative(root, target).split(sep).join('/')}); plugins plug into it, never the other way round`);
       }
     }
   }

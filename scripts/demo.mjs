@@ -39,15 +39,45 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const standInFile = join(dataDir, 'pterodactyl-stand-in.mjs');
-await build({ entryPoints: [join(root, 'tests', 'fixtures', 'pterodactyl-panel.ts')], outfile: standInFile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' });
+await build({
+  entryPoints: [join(root, 'tests', 'fixtures', 'pterodactyl-panel.ts')],
+  outfile: standInFile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+});
 const { startPterodactylPanel } = await import(pathToFileURL(standInFile).href);
 const standIn = await startPterodactylPanel({ port: standInPort });
 const world = standIn.seedSample();
 
 // 3. accounts and settings through the CLI, then the server
 const cli = join(root, 'bin', 'orepanel.mjs');
-for (const [who, role] of [[ADMIN, '8'], [CUSTOMER, '1']]) {
-  run([cli, 'user', 'create', '--username', who.username, '--email', who.email, '--password', who.password, '--role', role, '--first-name', who.firstName, '--last-name', who.lastName], `creating ${who.username}`);
+for (const [who, role] of [
+  [ADMIN, '8'],
+  [CUSTOMER, '1'],
+]) {
+  run(
+    [
+      cli,
+      'user',
+      'create',
+      '--username',
+      who.username,
+      '--email',
+      who.email,
+      '--password',
+      who.password,
+      '--role',
+      role,
+      '--first-name',
+      who.firstName,
+      '--last-name',
+      who.lastName,
+    ],
+    `creating ${who.username}`,
+  );
 }
 run([cli, 'settings', 'set', 'pterodactyl_base_url', standIn.url], 'setting pterodactyl_base_url');
 run([cli, 'settings', 'set', 'pterodactyl_api_key', standIn.apiKey], 'setting pterodactyl_api_key');
@@ -133,7 +163,11 @@ try {
   const found = await api('GET', `/api/admin/users?search=${encodeURIComponent(CUSTOMER.email)}&page=1&per_page=5`, cookie);
   const customer = found.json?.data?.find((u) => u.email === CUSTOMER.email);
   if (!customer) throw new Error(`the customer account was not found: ${found.status}`);
-  const coins = await api('POST', `/api/admin/users/${customer.uuid}/coins`, cookie, { amount: CUSTOMER_COINS, reason: 'Demo starting coins', idempotency_key: 'demo-starting-coins' });
+  const coins = await api('POST', `/api/admin/users/${customer.uuid}/coins`, cookie, {
+    amount: CUSTOMER_COINS,
+    reason: 'Demo starting coins',
+    idempotency_key: 'demo-starting-coins',
+  });
   if (coins.status !== 200) throw new Error(`crediting coins failed: ${coins.status} ${JSON.stringify(coins.json)}`);
   const test = await api('POST', '/api/admin/pterodactyl/test', cookie, {});
   const catalogue = await importCatalogue(cookie);
@@ -148,7 +182,9 @@ try {
       `  Customer        ${CUSTOMER.email} / ${CUSTOMER.password}   (${CUSTOMER_COINS} coins)`,
       '',
       `  Pterodactyl     ${standIn.url}  (stand-in; application key ${standIn.apiKey})`,
-      `                  ${world.locations.ro.long}, ${world.locations.us.long}; eggs ${Object.values(world.eggs).map((e) => e.name).join(', ')}`,
+      `                  ${world.locations.ro.long}, ${world.locations.us.long}; eggs ${Object.values(world.eggs)
+        .map((e) => e.name)
+        .join(', ')}`,
       `  Connection      ${test.status === 200 ? `ok, ${test.json.latency_ms} ms` : `${test.status} ${JSON.stringify(test.json)}`}`,
       `  Catalogue       ${catalogue}`,
       '',

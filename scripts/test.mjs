@@ -24,10 +24,13 @@ const extra = process.argv.slice(2);
 // Two runs: a project with fileParallelism off (e2e: one browser and panel at a time) makes vitest
 // run every file one after another, so the in-process projects (unit and the API per dialect) run
 // first, side by side, and the browser tests after them. Arguments (a file, -t …) go to one run.
-const runs = extra.length > 0 ? [{ title: 'vitest', args: extra }] : [
-  { title: 'vitest: unit + API', args: ['--project', 'unit', '--project', 'api-*'] },
-  { title: 'vitest: e2e (chromium)', args: ['--project', 'e2e'] },
-];
+const runs =
+  extra.length > 0
+    ? [{ title: 'vitest', args: extra }]
+    : [
+        { title: 'vitest: unit + API', args: ['--project', 'unit', '--project', 'api-*'] },
+        { title: 'vitest: e2e (chromium)', args: ['--project', 'e2e'] },
+      ];
 
 let ok = true;
 let passed = 0;

@@ -42,21 +42,13 @@ describe('sdkRangeProblem', () => {
 
 describe('orderByRequires', () => {
   it('puts requirements first and keeps input order otherwise', () => {
-    const { ordered, refused } = orderByRequires([
-      { id: 'store', requires: ['wallet'] },
-      { id: 'auth' },
-      { id: 'wallet', requires: ['auth'] },
-    ]);
+    const { ordered, refused } = orderByRequires([{ id: 'store', requires: ['wallet'] }, { id: 'auth' }, { id: 'wallet', requires: ['auth'] }]);
     expect(ordered.map((p) => p.id)).toEqual(['auth', 'wallet', 'store']);
     expect(refused).toEqual([]);
   });
 
   it('refuses a plugin with a missing requirement, and its dependants', () => {
-    const { ordered, refused } = orderByRequires([
-      { id: 'a', requires: ['missing'] },
-      { id: 'b', requires: ['a'] },
-      { id: 'c' },
-    ]);
+    const { ordered, refused } = orderByRequires([{ id: 'a', requires: ['missing'] }, { id: 'b', requires: ['a'] }, { id: 'c' }]);
     expect(ordered.map((p) => p.id)).toEqual(['c']);
     expect(refused.map((r) => [r.item.id, r.reason])).toEqual([
       ['a', 'it requires plugin "missing", which is not installed or not enabled'],

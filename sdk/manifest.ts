@@ -47,10 +47,14 @@ function satisfiesComparator(v: Version, comp: string): boolean | null {
     case '~':
       if (compare(v, base) < 0) return false;
       return fixed <= 1 ? v[0] === base[0] : v[0] === base[0] && v[1] === base[1];
-    case '>=': return compare(v, base) >= 0;
-    case '>': return compare(v, base) > 0;
-    case '<=': return compare(v, base) <= 0;
-    case '<': return compare(v, base) < 0;
+    case '>=':
+      return compare(v, base) >= 0;
+    case '>':
+      return compare(v, base) > 0;
+    case '<=':
+      return compare(v, base) <= 0;
+    case '<':
+      return compare(v, base) < 0;
     default:
       // "1.2.3", "=1.2.3" or an x-range such as "1.x"
       if (fixed === 3) return compare(v, base) === 0;

@@ -98,7 +98,7 @@ describe('renderPlugin', () => {
     expect(app.container.isConnected).toBe(false);
   });
 
-  it('renders in another language and navigates between the plugin\'s routes', async () => {
+  it("renders in another language and navigates between the plugin's routes", async () => {
     const app = await renderPlugin(greeter, {
       manifest,
       locale: 'fr',
@@ -150,7 +150,7 @@ describe('renderPlugin', () => {
     expect(app.httpCalls[2].body).toEqual({ login: 'alice', password: 'right' });
   });
 
-  it('translates an error code with the plugin\'s own catalogue (errors.<CODE>)', async () => {
+  it("translates an error code with the plugin's own catalogue (errors.<CODE>)", async () => {
     const app = await renderPlugin(greeter, {
       manifest,
       route: '/greet-login',
@@ -176,7 +176,15 @@ describe('renderPlugin', () => {
     const host = definePlugin({
       id: 'host',
       setup(ctx) {
-        ctx.routes.provide('HomePage', () => Promise.resolve({ default: () => <section><Slot name="dashboard.widgets" fallback={<p>no widgets</p>} /></section> }));
+        ctx.routes.provide('HomePage', () =>
+          Promise.resolve({
+            default: () => (
+              <section>
+                <Slot name="dashboard.widgets" fallback={<p>no widgets</p>} />
+              </section>
+            ),
+          }),
+        );
       },
     });
     const widget = definePlugin({
@@ -187,7 +195,9 @@ describe('renderPlugin', () => {
     });
     const app = await renderPlugin(host, {
       manifest: { id: 'host', name: 'Host', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/home', component: 'HomePage' }] },
-      alongside: [{ plugin: widget, manifest: { id: 'widget', name: 'Widget', version: '1.0.0', sdk: '^1.0.0', slots: [{ slot: 'dashboard.widgets', component: 'CoinsWidget' }] } }],
+      alongside: [
+        { plugin: widget, manifest: { id: 'widget', name: 'Widget', version: '1.0.0', sdk: '^1.0.0', slots: [{ slot: 'dashboard.widgets', component: 'CoinsWidget' }] } },
+      ],
     });
     expect(await app.findByText('coins widget')).toBeTruthy();
   });
@@ -208,9 +218,7 @@ describe('renderPlugin', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const failure = renderPlugin(sneaky, { manifest });
     await expect(failure).rejects.toBeInstanceOf(PluginContractError);
-    await expect(renderPlugin(sneaky, { manifest })).rejects.toThrow(
-      'plugin "greeter" provides component "Widget" but plugin.json declares no slot with component "Widget"',
-    );
+    await expect(renderPlugin(sneaky, { manifest })).rejects.toThrow('plugin "greeter" provides component "Widget" but plugin.json declares no slot with component "Widget"');
   });
 
   it('refuses an invalid plugin.json with the schema errors', async () => {

@@ -228,7 +228,29 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     database,
     settings,
     log,
-    context: (plugin) => pluginContext({ database, settings, auth, events, audit, mail: mailer, secrets, wallet, counters, clock, leases, scheduler, isActive: (id) => plugins.isActive(id), services: pluginServices, pterodactyl: pterodactyl.panel, config: pluginConfig, log }, plugin),
+    context: (plugin) =>
+      pluginContext(
+        {
+          database,
+          settings,
+          auth,
+          events,
+          audit,
+          mail: mailer,
+          secrets,
+          wallet,
+          counters,
+          clock,
+          leases,
+          scheduler,
+          isActive: (id) => plugins.isActive(id),
+          services: pluginServices,
+          pterodactyl: pterodactyl.panel,
+          config: pluginConfig,
+          log,
+        },
+        plugin,
+      ),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
     onPluginRoute: (id, route) => routes.claim(route, id),
   });
@@ -239,7 +261,28 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
 
-  servicesByApp.set(app, { config, database, settings, sessions, roles, accounts, auth, events, plugins, paths, audit, routes, rateLimiter, scheduler, mailer, wallet, counters, clock, leases, pterodactyl });
+  servicesByApp.set(app, {
+    config,
+    database,
+    settings,
+    sessions,
+    roles,
+    accounts,
+    auth,
+    events,
+    plugins,
+    paths,
+    audit,
+    routes,
+    rateLimiter,
+    scheduler,
+    mailer,
+    wallet,
+    counters,
+    clock,
+    leases,
+    pterodactyl,
+  });
 
   // --- request pipeline ---------------------------------------------------------------------
   const originCheck = originCheckFor(config.appUrl);
@@ -257,7 +300,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       routes.record(route);
       // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
       // routes without one, the 2FA gate), then the route's own hooks
-      const pre = [limits.appWide(route), originCheck(route), featureFlagGuardFor(settings, route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter((hook) => hook !== null);
+      const pre = [limits.appWide(route), originCheck(route), featureFlagGuardFor(settings, route), routeGuardFor(sessions, route), twoFaGateFor(sessions, route)].filter(
+        (hook) => hook !== null,
+      );
       if (pre.length > 0) {
         const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
         route.onRequest = [...pre, ...own];
@@ -277,7 +322,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // --- routes ---------------------------------------------------------------------------------
   sessionRoutes(app, sessions, settings, counters);
-  systemRoutes(app, { settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redirectLinks: new RedirectLinkStore(database) });
+  systemRoutes(app, {
+    settings,
+    plugins,
+    version: paths.version,
+    debug: config.logLevel === 'debug' || config.logLevel === 'trace',
+    redirectLinks: new RedirectLinkStore(database),
+  });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
   await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, events, pterodactyl: pterodactyl.panel, log });

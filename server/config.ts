@@ -112,7 +112,10 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
     if (hops < 1 || hops > 32) problems.push('TRUST_PROXY as a hop count must be between 1 and 32');
     return hops;
   }
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((item) => !isAddressOrCidr(item));
   if (bad.length > 0 || list.length === 0) {
     problems.push(`TRUST_PROXY must be a number of hops or a comma list of IP addresses/CIDRs; not understood: ${bad.join(', ') || value}`);

@@ -95,7 +95,9 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const urls = new Map();
       /** @type {Map<string, string>} */
       const inlineInHtml = new Map();
-      const files = readdirSync(publicSource, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name);
+      const files = readdirSync(publicSource, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => f.name);
       for (const name of files) {
         if (FIXED_NAME_FILES.has(name) || extname(name) === '.css') continue;
         const bytes = readFileSync(join(publicSource, name));

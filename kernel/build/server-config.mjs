@@ -122,7 +122,12 @@ export function thirdPartyServerConfig({ pluginDir, file }) {
       serverSources(),
       keepFileUrls(dir),
       jsonModules(),
-      nodeResolve({ extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], preferBuiltins: true, exportConditions: ['node', 'import', 'default'], modulePaths: [join(repoRoot, 'node_modules')] }),
+      nodeResolve({
+        extensions: ['.ts', '.mts', '.mjs', '.js', '.json'],
+        preferBuiltins: true,
+        exportConditions: ['node', 'import', 'default'],
+        modulePaths: [join(repoRoot, 'node_modules')],
+      }),
       commonjs({ include: /node_modules/, ignoreDynamicRequires: true }),
       esbuild({ include: /\.[cm]?[jt]sx?$/, exclude: /node_modules/, target: 'node20', platform: 'node', sourceMap: false, tsconfig: join(repoRoot, 'tsconfig.json') }),
     ],

@@ -78,13 +78,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * text and the others still load. Resolves with the languages that loaded.
  * @param owner who the catalogue belongs to, for the log (e.g. `plugin "auth"`); omitted for the kernel
  */
-export async function loadCatalogues(
-  deps: CatalogueDeps,
-  shape: CatalogueShape,
-  files: CatalogueFiles,
-  languages: readonly Language[],
-  owner?: string,
-): Promise<Language[]> {
+export async function loadCatalogues(deps: CatalogueDeps, shape: CatalogueShape, files: CatalogueFiles, languages: readonly Language[], owner?: string): Promise<Language[]> {
   const log = deps.log ?? console;
   const loaded = await Promise.all(
     languages.map(async (language) => {

@@ -17,9 +17,10 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
-const catalogues = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, flatten(JSON.parse(readFileSync(join(root, 'locales', `${lang}.json`), 'utf8')) as Tree)]),
-) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
+const catalogues = Object.fromEntries(LANGUAGES.map((lang) => [lang, flatten(JSON.parse(readFileSync(join(root, 'locales', `${lang}.json`), 'utf8')) as Tree)])) as Record<
+  (typeof LANGUAGES)[number],
+  Record<string, string>
+>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

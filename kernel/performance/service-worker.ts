@@ -17,9 +17,5 @@ export async function syncServiceWorker(enabled: boolean, sw: Container | null =
     return;
   }
   const registrations = await sw.getRegistrations();
-  await Promise.all(
-    registrations
-      .filter((r) => (r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith(SERVICE_WORKER_URL))
-      .map((r) => r.unregister()),
-  );
+  await Promise.all(registrations.filter((r) => (r.active ?? r.waiting ?? r.installing)?.scriptURL.endsWith(SERVICE_WORKER_URL)).map((r) => r.unregister()));
 }

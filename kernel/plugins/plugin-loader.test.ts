@@ -146,7 +146,7 @@ describe('installing plugins (spec §4.3)', () => {
     expect(h.failures).toEqual([expect.objectContaining({ pluginId: 'thrower', phase: 'setup', reason: expect.stringContaining('boom') })]);
   });
 
-  it("refuses a plugin whose requirement is not installed, naming it", async () => {
+  it('refuses a plugin whose requirement is not installed, naming it', async () => {
     const h = harness([manifest('orphan', { requires: ['ghost'] })], { orphan: plugin('orphan', []) });
     const summary = await h.run();
     expect(summary.failed).toEqual(['orphan']);

@@ -130,9 +130,7 @@ function RouteErrorPage(): ReactNode {
 
 export function createKernelRoutes(options: KernelRouterOptions): RouteObject[] {
   const { table } = options;
-  const notFoundRoute: RouteObject = table.notFound
-    ? routeObject(table.notFound, options, table.notFound)
-    : { id: 'kernel:not-found', path: '*', element: <KernelNotFound /> };
+  const notFoundRoute: RouteObject = table.notFound ? routeObject(table.notFound, options, table.notFound) : { id: 'kernel:not-found', path: '*', element: <KernelNotFound /> };
   return [
     {
       id: 'root',

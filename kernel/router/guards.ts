@@ -36,28 +36,21 @@ export function needsLogin(route: ManifestRoute): boolean {
 type Guard = (to: NavigationTarget, state: GuardState) => GuardDecision | undefined;
 
 /** A route whose `flag` setting is off does not exist: the not-found page shows. */
-export const routeSwitchedOff: Guard = (to, state) =>
-  to.route?.flag && !state.flagEnabled(to.route.flag) ? { kind: 'not-found' } : undefined;
+export const routeSwitchedOff: Guard = (to, state) => (to.route?.flag && !state.flagEnabled(to.route.flag) ? { kind: 'not-found' } : undefined);
 
 /** spec §2 rule 1: no user_token cookie → remember the target, go to Login. */
 export const loginRequired: Guard = (to, state) =>
-  to.route && needsLogin(to.route) && !state.hasSessionCookie
-    ? { kind: 'redirect', to: LOGIN_PATH, saveTarget: targetPath(to) }
-    : undefined;
+  to.route && needsLogin(to.route) && !state.hasSessionCookie ? { kind: 'redirect', to: LOGIN_PATH, saveTarget: targetPath(to) } : undefined;
 
 /** spec §2 rule 2: an admin route with a stored role that is not a number from 2 to 8 → Dashboard. */
-export const adminRoleRequired: Guard = (to, state) =>
-  to.route?.admin && !isAdminRole(state.storedRole) ? { kind: 'redirect', to: DASHBOARD_PATH } : undefined;
+export const adminRoleRequired: Guard = (to, state) => (to.route?.admin && !isAdminRole(state.storedRole) ? { kind: 'redirect', to: DASHBOARD_PATH } : undefined);
 
 /** spec §2 rule 3: auth pages send a logged-in user to the Dashboard. */
-export const authPageForGuests: Guard = (to, state) =>
-  to.route?.authPage && state.hasSessionCookie ? { kind: 'redirect', to: DASHBOARD_PATH } : undefined;
+export const authPageForGuests: Guard = (to, state) => (to.route?.authPage && state.hasSessionCookie ? { kind: 'redirect', to: DASHBOARD_PATH } : undefined);
 
 /** spec §6: without the route's permission (admin.root passes every check) → 'Access Denied', then /errors/403. */
 export const permissionRequired: Guard = (to, state) =>
-  to.route?.permission && !hasPermission(state.permissions, to.route.permission)
-    ? { kind: 'redirect', to: FORBIDDEN_PATH, dialog: 'access-denied' }
-    : undefined;
+  to.route?.permission && !hasPermission(state.permissions, to.route.permission) ? { kind: 'redirect', to: FORBIDDEN_PATH, dialog: 'access-denied' } : undefined;
 
 /** The kernel's guards, in the order they run (before any plugin's beforeNavigate tap). */
 export const KERNEL_GUARDS: readonly (readonly [string, Guard])[] = [

@@ -28,11 +28,7 @@ export function isInternalPath(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
-export async function decideNavigation(
-  hooks: Pick<KernelHooks, 'beforeNavigate'>,
-  to: NavigationTarget,
-  effects: NavigationEffects,
-): Promise<NavigationResult> {
+export async function decideNavigation(hooks: Pick<KernelHooks, 'beforeNavigate'>, to: NavigationTarget, effects: NavigationEffects): Promise<NavigationResult> {
   const log = effects.log ?? console;
   let outcome: ReturnType<KernelHooks['beforeNavigate']['call']>;
   try {

@@ -99,11 +99,7 @@ export function PluginRoute({ route, notFound }: { route: KernelRoute; notFound:
   const loader = shown ? routePageLoader(shown) : undefined;
   return (
     <PageTransition key={location.pathname}>
-      {shown && loader ? (
-        <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={loader} variant="page" />
-      ) : (
-        <KernelNotFound />
-      )}
+      {shown && loader ? <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={loader} variant="page" /> : <KernelNotFound />}
     </PageTransition>
   );
 }

@@ -32,11 +32,7 @@ function withDefaults(route: ManifestRoute): ManifestRoute {
  * The route table of the installed plugins, in `requires` order. When two plugins declare the same
  * path, the first one keeps it and the other is reported.
  */
-export function buildRouteTable(
-  manifests: readonly ServedPluginManifest[],
-  installed: ReadonlySet<string>,
-  log: Pick<Console, 'warn'> = console,
-): RouteTable {
+export function buildRouteTable(manifests: readonly ServedPluginManifest[], installed: ReadonlySet<string>, log: Pick<Console, 'warn'> = console): RouteTable {
   const table: RouteTable = { app: [], bare: [], notFound: null, all: [] };
   const owners = new Map<string, string>();
   for (const manifest of manifests) {

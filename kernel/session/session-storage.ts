@@ -11,10 +11,29 @@ export const ROLE_KEY = 'role';
  * even before this page fetched a session.
  */
 export const KNOWN_SESSION_KEYS: readonly string[] = [
-  'uuid', 'username', 'email', 'first_name', 'last_name', 'avatar', 'background', 'role', 'role_name',
-  'verified', 'two_fa_enabled', 'created_at',
-  'coins', 'ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots',
-  'servers', 'minutes_afk', 'referrals',
+  'uuid',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'avatar',
+  'background',
+  'role',
+  'role_name',
+  'verified',
+  'two_fa_enabled',
+  'created_at',
+  'coins',
+  'ram',
+  'disk',
+  'cpu',
+  'ports',
+  'databases',
+  'backups',
+  'server_slots',
+  'servers',
+  'minutes_afk',
+  'referrals',
 ];
 
 type Group = SessionResponse['user_info'];

@@ -72,16 +72,11 @@ export default function AppShell() {
       data-testid="app-shell"
       css={{
         minHeight: '100vh',
-        background: backgroundEffects
-          ? `radial-gradient(1200px 600px at 100% -10%, ${c.primarySoft}, transparent 60%), ${c.background}`
-          : c.background,
+        background: backgroundEffects ? `radial-gradient(1200px 600px at 100% -10%, ${c.primarySoft}, transparent 60%), ${c.background}` : c.background,
         backgroundAttachment: 'fixed',
       }}
     >
-      <a
-        href="#op-main"
-        css={{ position: 'absolute', left: -9999, top: 8, zIndex: 100, padding: '8px 12px', background: c.surface, color: c.text, '&:focus': { left: 8 } }}
-      >
+      <a href="#op-main" css={{ position: 'absolute', left: -9999, top: 8, zIndex: 100, padding: '8px 12px', background: c.surface, color: c.text, '&:focus': { left: 8 } }}>
         {t('shell.skipToContent')}
       </a>
       <Sidebar open={menuOpen} onClose={closeMenu} />

@@ -7,11 +7,7 @@ import { theme } from '../../sdk/client/ui/theme';
 export function LoadingScreen() {
   const { t } = useTranslation('kernel');
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      css={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: theme.colors.background, color: theme.colors.muted }}
-    >
+    <div role="status" aria-live="polite" css={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: theme.colors.background, color: theme.colors.muted }}>
       <div css={{ display: 'grid', justifyItems: 'center', gap: 12 }}>
         <Spinner size={32} />
         <span css={{ fontSize: theme.font.size.sm }}>{t('loading')}</span>

@@ -130,11 +130,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
   return (
     <>
       {open && (
-        <div
-          aria-hidden="true"
-          onClick={onClose}
-          css={{ position: 'fixed', inset: 0, background: 'rgba(3,6,12,.6)', zIndex: 39, [theme.breakpoints.md]: { display: 'none' } }}
-        />
+        <div aria-hidden="true" onClick={onClose} css={{ position: 'fixed', inset: 0, background: 'rgba(3,6,12,.6)', zIndex: 39, [theme.breakpoints.md]: { display: 'none' } }} />
       )}
       <nav
         ref={panel}

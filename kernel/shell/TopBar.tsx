@@ -60,7 +60,19 @@ function LookupSearch() {
   };
   return (
     <form role="search" onSubmit={submit} css={{ display: 'none', [theme.breakpoints.md]: { display: 'block' } }}>
-      <label css={{ display: 'flex', alignItems: 'center', gap: 6, height: 36, padding: '0 10px', borderRadius: theme.radii.md, border: `1px solid ${c.border}`, background: c.background, color: c.muted }}>
+      <label
+        css={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          height: 36,
+          padding: '0 10px',
+          borderRadius: theme.radii.md,
+          border: `1px solid ${c.border}`,
+          background: c.background,
+          color: c.muted,
+        }}
+      >
         <Icon name="search" size={16} />
         <input
           type="search"

@@ -93,7 +93,17 @@ export function UserMenu() {
         }}
       >
         <Avatar src={user?.avatar} initials={initials} size={30} />
-        <span css={{ display: 'none', maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontSize: theme.font.size.sm, [theme.breakpoints.sm]: { display: 'inline' } }}>
+        <span
+          css={{
+            display: 'none',
+            maxWidth: 140,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+            fontSize: theme.font.size.sm,
+            [theme.breakpoints.sm]: { display: 'inline' },
+          }}
+        >
           {user?.username ?? ''}
         </span>
       </button>
@@ -124,7 +134,8 @@ export function UserMenu() {
               gap: 12,
               padding: 14,
               borderBottom: `1px solid ${c.border}`,
-              backgroundImage: look.showUserBackground && user?.background ? `linear-gradient(rgba(11,15,23,.55), rgba(11,15,23,.85)), url("${encodeURI(user.background)}")` : undefined,
+              backgroundImage:
+                look.showUserBackground && user?.background ? `linear-gradient(rgba(11,15,23,.55), rgba(11,15,23,.85)), url("${encodeURI(user.background)}")` : undefined,
               backgroundSize: 'cover',
               backgroundPosition: 'center',
             }}

@@ -5,22 +5,34 @@ import { buildNavGroups, type NavVisibility } from './nav-model';
 
 const manifests: ServedPluginManifest[] = [
   {
-    id: 'dashboard', name: 'Dashboard', version: '1.0.0', sdk: '^1.0.0',
+    id: 'dashboard',
+    name: 'Dashboard',
+    version: '1.0.0',
+    sdk: '^1.0.0',
     routes: [{ path: '/dashboard', component: 'DashboardPage', auth: true }],
     nav: [{ route: '/dashboard', label: 'nav.dashboard', icon: 'home', section: 'main', order: 0 }],
   },
   {
-    id: 'earn', name: 'Earn', version: '1.0.0', sdk: '^1.0.0',
+    id: 'earn',
+    name: 'Earn',
+    version: '1.0.0',
+    sdk: '^1.0.0',
     routes: [{ path: '/earn/redeem', component: 'RedeemPage', auth: true, flag: 'code_redemption_enabled' }],
     nav: [{ route: '/earn/redeem', label: 'nav.redeem', icon: 'gift', section: 'earn' }],
   },
   {
-    id: 'admin', name: 'Admin', version: '1.0.0', sdk: '^1.0.0',
+    id: 'admin',
+    name: 'Admin',
+    version: '1.0.0',
+    sdk: '^1.0.0',
     routes: [{ path: '/mc-admin/users', component: 'Users', auth: true, admin: true, permission: 'admin.users.list' }],
     nav: [{ route: '/mc-admin/users', label: 'nav.users', icon: 'users', section: 'admin' }],
   },
   {
-    id: 'auth', name: 'Auth', version: '1.0.0', sdk: '^1.0.0',
+    id: 'auth',
+    name: 'Auth',
+    version: '1.0.0',
+    sdk: '^1.0.0',
     routes: [{ path: '/auth/logout', component: 'LogoutPage' }],
     nav: [{ route: '/auth/logout', label: 'nav.logout', icon: 'logout', section: 'account', order: 1000 }],
   },

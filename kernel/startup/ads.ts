@@ -43,12 +43,7 @@ export function startAdClientFetch(fetchFn: typeof fetch = fetch): Promise<AdCli
 }
 
 /** The `ads` step: never throws; without a client the ads are skipped with the spec's warning. */
-export async function loadAds(
-  pending: Promise<AdClientOutcome>,
-  doc: Document = document,
-  win: Window = window,
-  log: Pick<Console, 'warn'> = console,
-): Promise<string | null> {
+export async function loadAds(pending: Promise<AdClientOutcome>, doc: Document = document, win: Window = window, log: Pick<Console, 'warn'> = console): Promise<string | null> {
   const outcome = await pending;
   if ('error' in outcome) {
     log.warn(ADS_FAILURE_MESSAGE, outcome.error);

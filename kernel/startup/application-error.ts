@@ -3,10 +3,7 @@
 export const APPLICATION_ERROR_TITLE = 'Application Error';
 export const APPLICATION_ERROR_TEXT = 'Sorry, something went wrong. Please try refreshing the page.';
 
-export function renderApplicationError(
-  doc: Document = document,
-  texts: { title: string; text: string } = { title: APPLICATION_ERROR_TITLE, text: APPLICATION_ERROR_TEXT },
-): void {
+export function renderApplicationError(doc: Document = document, texts: { title: string; text: string } = { title: APPLICATION_ERROR_TITLE, text: APPLICATION_ERROR_TEXT }): void {
   const host = doc.getElementById('app') ?? doc.body;
   const box = doc.createElement('div');
   box.setAttribute('role', 'alert');

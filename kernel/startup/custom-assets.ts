@@ -11,14 +11,22 @@ type Outcome = 'loaded' | 'failed' | 'timeout';
 function whenLoaded(element: HTMLElement, timeoutMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    element.addEventListener('load', () => {
-      clearTimeout(timer);
-      resolve('loaded');
-    }, { once: true });
-    element.addEventListener('error', () => {
-      clearTimeout(timer);
-      resolve('failed');
-    }, { once: true });
+    element.addEventListener(
+      'load',
+      () => {
+        clearTimeout(timer);
+        resolve('loaded');
+      },
+      { once: true },
+    );
+    element.addEventListener(
+      'error',
+      () => {
+        clearTimeout(timer);
+        resolve('failed');
+      },
+      { once: true },
+    );
   });
 }
 

@@ -6,8 +6,17 @@ import { dialogStore, DISMISS_REASONS } from './stores/dialog';
 
 beforeAll(() => {
   // jsdom has no matchMedia; sweetalert2 asks it about the colour scheme
-  window.matchMedia ??= ((query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList);
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
   // jsdom does not implement scrolling; sweetalert2 restores the scroll position on close
   window.scrollTo = () => {};
 });

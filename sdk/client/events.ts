@@ -51,13 +51,7 @@ export type KernelEvents = {
 
 export type KernelEventName = keyof KernelEvents;
 
-export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = [
-  'session:changed',
-  'settings:changed',
-  'locale:changed',
-  'navigation',
-  'plugin:failed',
-];
+export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = ['session:changed', 'settings:changed', 'locale:changed', 'navigation', 'plugin:failed'];
 
 /** Every event on the bus: the kernel's, plus plugins' own `<id>:<name>` events with any payload. */
 export type BusEvents = KernelEvents & Record<string, unknown>;

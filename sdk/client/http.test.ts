@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, http, onHttpEvent, setHttpFetch, toApiError, type HttpEvent } from './http';
 
 function reply(status: number, body: unknown, type = 'application/json') {
-  return (_url: string, _init: RequestInit) => Promise.resolve(new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': type } }));
+  return (_url: string, _init: RequestInit) =>
+    Promise.resolve(new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': type } }));
 }
 
 afterEach(() => setHttpFetch(null));

@@ -41,7 +41,6 @@ export function initialLanguage(): Language {
   return normalizeLanguage(readStored(STORAGE_KEYS.locale)) ?? FALLBACK_LANGUAGE;
 }
 
-
 /** The i18next instance every plugin shares (also what the `i18next` shared module resolves to). */
 export const i18n: I18n = i18next;
 

@@ -77,9 +77,7 @@ describe('the plugin context refuses what plugin.json does not declare', () => {
 
   it('a hook it does not declare, and a hook that does not exist', () => {
     const { context } = stage();
-    expect(() => context.hooks.tap('afterNavigate', () => {})).toThrow(
-      'plugin "hello" taps hook "afterNavigate" but plugin.json does not declare it in "hooks"',
-    );
+    expect(() => context.hooks.tap('afterNavigate', () => {})).toThrow('plugin "hello" taps hook "afterNavigate" but plugin.json does not declare it in "hooks"');
     expect(() => context.hooks.tap('beforeRun' as 'afterNavigate', () => {})).toThrow(
       'plugin "hello" taps unknown hook "beforeRun" (kernel hooks: beforeNavigate, afterNavigate, sessionLoaded, sessionCleared, localeChanged)',
     );
@@ -87,12 +85,10 @@ describe('the plugin context refuses what plugin.json does not declare', () => {
 
   it('an event it does not declare', () => {
     const { context } = stage();
-    expect(() => context.events.on('locale:changed', () => {})).toThrow(
-      'plugin "hello" listens to event "locale:changed" but plugin.json does not declare it in "events"',
-    );
+    expect(() => context.events.on('locale:changed', () => {})).toThrow('plugin "hello" listens to event "locale:changed" but plugin.json does not declare it in "events"');
   });
 
-  it('emitting a kernel event or another plugin\'s event', () => {
+  it("emitting a kernel event or another plugin's event", () => {
     const { context } = stage();
     expect(() => context.events.emit('session:changed', {})).toThrow('plugin "hello" may only emit its own events, named "hello:<name>", not "session:changed"');
     expect(() => context.events.emit('other:thing')).toThrow(/may only emit its own events/);
@@ -131,7 +127,12 @@ describe('installPlugin', () => {
   });
 
   it('refuses a declared route that setup() did not provide', () => {
-    const lazy = definePlugin({ id: 'hello', setup(ctx) { ctx.slots.provide('HelloWidget', loader); } });
+    const lazy = definePlugin({
+      id: 'hello',
+      setup(ctx) {
+        ctx.slots.provide('HelloWidget', loader);
+      },
+    });
     const result = installPlugin(lazy, manifest(), parts);
     expect(result.ok).toBe(false);
     expect(failures[0]).toEqual({
@@ -163,7 +164,12 @@ describe('installPlugin', () => {
   });
 
   it('reports an undeclared registration in setup as a contract failure', () => {
-    const sneaky = definePlugin({ id: 'hello', setup(ctx) { ctx.routes.provide('AdminPage', loader); } });
+    const sneaky = definePlugin({
+      id: 'hello',
+      setup(ctx) {
+        ctx.routes.provide('AdminPage', loader);
+      },
+    });
     const result = installPlugin(sneaky, manifest(), parts);
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -217,23 +223,23 @@ describe('isolation of taps and handlers', () => {
   it('a throwing hook tap is reported and the other taps still run', () => {
     const seen: string[] = [];
     twoPlugins(
-      (ctx) => ctx.hooks.tap('sessionLoaded', () => {
-        throw new Error('tap exploded');
-      }),
+      (ctx) =>
+        ctx.hooks.tap('sessionLoaded', () => {
+          throw new Error('tap exploded');
+        }),
       (ctx) => ctx.hooks.tap('sessionLoaded', (s) => void seen.push(`second saw ${String(s.loggedIn)}`)),
     );
     expect(() => hooks.sessionLoaded.call({ loggedIn: true, user: null, billing: null, stats: null, permissions: [], role: 1 })).not.toThrow();
     expect(seen).toEqual(['second saw true']);
-    expect(failures).toEqual([
-      { pluginId: 'first', phase: 'hook', target: 'sessionLoaded', reason: 'plugin "first" threw in its sessionLoaded tap: tap exploded' },
-    ]);
+    expect(failures).toEqual([{ pluginId: 'first', phase: 'hook', target: 'sessionLoaded', reason: 'plugin "first" threw in its sessionLoaded tap: tap exploded' }]);
   });
 
   it('a throwing beforeNavigate tap does not bail; the next tap decides', () => {
     twoPlugins(
-      (ctx) => ctx.hooks.tap('beforeNavigate', () => {
-        throw new Error('nope');
-      }),
+      (ctx) =>
+        ctx.hooks.tap('beforeNavigate', () => {
+          throw new Error('nope');
+        }),
       (ctx) => ctx.hooks.tap('beforeNavigate', (to) => (to.pathname === '/x' ? '/y' : undefined)),
     );
     expect(hooks.beforeNavigate.call(target)).toBe('/y');
@@ -243,23 +249,23 @@ describe('isolation of taps and handlers', () => {
   it('a throwing event handler is reported and the other handlers still run', () => {
     const seen: unknown[] = [];
     twoPlugins(
-      (ctx) => ctx.events.on('session:changed', () => {
-        throw new Error('handler exploded');
-      }),
+      (ctx) =>
+        ctx.events.on('session:changed', () => {
+          throw new Error('handler exploded');
+        }),
       (ctx) => ctx.events.on('session:changed', (payload) => void seen.push(payload.loggedIn)),
     );
     parts.events!.emit('session:changed', { loggedIn: true, uuid: 'u', role: 1, permissions: [] });
     expect(seen).toEqual([true]);
-    expect(failures).toEqual([
-      { pluginId: 'first', phase: 'event', target: 'session:changed', reason: 'plugin "first" threw handling event "session:changed": handler exploded' },
-    ]);
+    expect(failures).toEqual([{ pluginId: 'first', phase: 'event', target: 'session:changed', reason: 'plugin "first" threw handling event "session:changed": handler exploded' }]);
   });
 
   it('a rejected async handler is reported too', async () => {
     twoPlugins(
-      (ctx) => ctx.events.on('other:thing', async () => {
-        throw new Error('later');
-      }),
+      (ctx) =>
+        ctx.events.on('other:thing', async () => {
+          throw new Error('later');
+        }),
       () => {},
     );
     parts.events!.emit('other:thing', 1);
@@ -293,7 +299,17 @@ describe('isolation of taps and handlers', () => {
   it('components cannot be provided after setup()', () => {
     let saved: PluginContext | null = null;
     const m = manifest({ slots: [] });
-    const result = installPlugin(definePlugin({ id: 'hello', setup(ctx) { saved = ctx; ctx.routes.provide('HelloPage', loader); } }), m, parts);
+    const result = installPlugin(
+      definePlugin({
+        id: 'hello',
+        setup(ctx) {
+          saved = ctx;
+          ctx.routes.provide('HelloPage', loader);
+        },
+      }),
+      m,
+      parts,
+    );
     expect(result.ok).toBe(true);
     expect(() => saved!.routes.provide('HelloPage', loader)).toThrow(/after setup\(\)/);
   });

@@ -55,9 +55,7 @@ export interface InstalledPlugin {
   dispose(): void;
 }
 
-export type InstallResult =
-  | { ok: true; plugin: InstalledPlugin }
-  | { ok: false; failure: PluginFailure; error: unknown };
+export type InstallResult = { ok: true; plugin: InstalledPlugin } | { ok: false; failure: PluginFailure; error: unknown };
 
 /** A context whose registrations are staged until {@link StagedPluginContext.commit}. */
 export interface StagedPluginContext {
@@ -106,10 +104,7 @@ export function createPluginContext(manifest: PluginManifest, parts: KernelParts
       const declared = kind === 'route' ? (manifest.routes ?? []) : (manifest.slots ?? []);
       if (!declared.some((d) => d.component === component)) {
         const names = [...new Set(declared.map((d) => d.component))];
-        refuse(
-          `provides component "${component}" but plugin.json declares no ${kind} with component "${component}"` +
-            (names.length ? ` (declared: ${names.join(', ')})` : ''),
-        );
+        refuse(`provides component "${component}" but plugin.json declares no ${kind} with component "${component}"` + (names.length ? ` (declared: ${names.join(', ')})` : ''));
       }
       if (loaders[component]) refuse(`provides ${kind} component "${component}" twice`);
       loaders[component] = loader;

@@ -38,9 +38,7 @@ export function provideKernelServices(implementation: KernelServices): () => voi
 /** The registered kernel services; throws a readable error when no kernel is running. */
 export function kernelServices(): KernelServices {
   if (!services) {
-    throw new Error(
-      'No Orepanel kernel is running: this function needs the panel (or renderPlugin() from @orepanel/sdk/testing in tests).',
-    );
+    throw new Error('No Orepanel kernel is running: this function needs the panel (or renderPlugin() from @orepanel/sdk/testing in tests).');
   }
   return services;
 }

@@ -58,13 +58,7 @@ export interface KernelHookSignatures {
 
 export type KernelHookName = keyof KernelHookSignatures;
 
-export const KERNEL_HOOK_NAMES: readonly KernelHookName[] = [
-  'beforeNavigate',
-  'afterNavigate',
-  'sessionLoaded',
-  'sessionCleared',
-  'localeChanged',
-];
+export const KERNEL_HOOK_NAMES: readonly KernelHookName[] = ['beforeNavigate', 'afterNavigate', 'sessionLoaded', 'sessionCleared', 'localeChanged'];
 
 export function isKernelHookName(name: string): name is KernelHookName {
   return (KERNEL_HOOK_NAMES as readonly string[]).includes(name);

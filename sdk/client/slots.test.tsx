@@ -15,7 +15,10 @@ beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
 
-const widget = (text: string): ComponentLoader => () => Promise.resolve({ default: () => <p data-widget>{text}</p> });
+const widget =
+  (text: string): ComponentLoader =>
+  () =>
+    Promise.resolve({ default: () => <p data-widget>{text}</p> });
 
 const manifests: ServedPluginManifest[] = [
   {

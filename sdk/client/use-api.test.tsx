@@ -15,7 +15,8 @@ it('useApi loads, exposes errors, reloads and aborts on unmount', async () => {
   setHttpFetch((_url, init) => {
     calls++;
     lastSignal = init.signal ?? undefined;
-    if (calls === 2) return Promise.resolve(new Response(JSON.stringify({ error: { code: 'NOPE', message: 'no' } }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    if (calls === 2)
+      return Promise.resolve(new Response(JSON.stringify({ error: { code: 'NOPE', message: 'no' } }), { status: 400, headers: { 'content-type': 'application/json' } }));
     return Promise.resolve(new Response(JSON.stringify({ n: calls }), { headers: { 'content-type': 'application/json' } }));
   });
   let seen: UseApiResult<{ n: number }> | null = null;

@@ -16,11 +16,19 @@ export async function relaxRateLimits(services: Pick<PanelServices, 'settings'>)
 }
 
 /** Creates a role holding exactly `permissions`; returns its id. */
-export async function createTestRole(services: Pick<PanelServices, 'database' | 'roles'>, permissions: readonly string[], name = `r_${randomBytes(4).toString('hex')}`): Promise<number> {
+export async function createTestRole(
+  services: Pick<PanelServices, 'database' | 'roles'>,
+  permissions: readonly string[],
+  name = `r_${randomBytes(4).toString('hex')}`,
+): Promise<number> {
   const db = services.database.db;
   await db.insertInto('roles').values({ name, real_name: name, color: '#123456' }).execute();
   const { id } = await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  if (permissions.length > 0) await db.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: id, permission }))).execute();
+  if (permissions.length > 0)
+    await db
+      .insertInto('role_permissions')
+      .values(permissions.map((permission) => ({ role_id: id, permission })))
+      .execute();
   await services.roles.invalidate();
   return id;
 }

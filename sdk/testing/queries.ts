@@ -10,16 +10,15 @@ export function matches(text: string, match: TextMatch): boolean {
 
 /** Elements whose whole text is `match`, deepest first (an ancestor with the same text is skipped). */
 export function allByText(root: ParentNode, match: TextMatch): HTMLElement[] {
-  const hits = [...root.querySelectorAll<HTMLElement>('*')].filter(
-    (el) => el.tagName !== 'SCRIPT' && el.tagName !== 'STYLE' && matches(normalize(el.textContent), match),
-  );
+  const hits = [...root.querySelectorAll<HTMLElement>('*')].filter((el) => el.tagName !== 'SCRIPT' && el.tagName !== 'STYLE' && matches(normalize(el.textContent), match));
   return hits.filter((el) => !hits.some((other) => other !== el && el.contains(other)));
 }
 
 export const IMPLICIT_ROLES: Record<string, string> = {
   button: 'button, input[type="submit"], input[type="button"], input[type="reset"], [role="button"]',
   link: 'a[href], [role="link"]',
-  textbox: 'input:not([type]), input[type="text"], input[type="email"], input[type="url"], input[type="search"], input[type="tel"], input[type="password"], textarea, [role="textbox"]',
+  textbox:
+    'input:not([type]), input[type="text"], input[type="email"], input[type="url"], input[type="search"], input[type="tel"], input[type="password"], textarea, [role="textbox"]',
   checkbox: 'input[type="checkbox"], [role="checkbox"]',
   combobox: 'select, [role="combobox"]',
   heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
@@ -39,7 +38,12 @@ export function accessibleName(el: HTMLElement): string {
   if (label) return normalize(label);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
-    return normalize(labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '));
+    return normalize(
+      labelledBy
+        .split(/\s+/)
+        .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
   }
   if ('labels' in el) {
     const labels = (el as HTMLInputElement).labels;

@@ -258,7 +258,15 @@ export async function startPluginPanel(options: PluginPanelOptions): Promise<Plu
   }
 }
 
-function pluginPanel(app: FastifyInstance, services: PanelServices, pluginId: string, install: 'third-party' | 'first-party', clock: ManualClock, dataDir: string, removeDir: () => void): PluginPanel {
+function pluginPanel(
+  app: FastifyInstance,
+  services: PanelServices,
+  pluginId: string,
+  install: 'third-party' | 'first-party',
+  clock: ManualClock,
+  dataDir: string,
+  removeDir: () => void,
+): PluginPanel {
   const base = install === 'third-party' ? `/api/plugins/${pluginId}` : '/api';
   let closed = false;
   return {
@@ -271,7 +279,14 @@ function pluginPanel(app: FastifyInstance, services: PanelServices, pluginId: st
     async signIn(access = TEST_ROLES.default) {
       const roleId = typeof access === 'number' ? access : await createTestRole(services, access);
       const tag = `${randomBytes(4).toString('hex')}${++users}`;
-      const created = await services.auth.createUser({ username: `tester_${tag}`, email: `tester_${tag}@example.com`, firstName: 'Test', lastName: 'User', password: TEST_PASSWORD, role: roleId });
+      const created = await services.auth.createUser({
+        username: `tester_${tag}`,
+        email: `tester_${tag}@example.com`,
+        firstName: 'Test',
+        lastName: 'User',
+        password: TEST_PASSWORD,
+        role: roleId,
+      });
       const session = await services.sessions.create({ userId: created.id, ip: '127.0.0.1', userAgent: 'orepanel-test', twoFaPending: false });
       return Object.freeze({
         id: created.id,

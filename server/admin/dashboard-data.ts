@@ -46,7 +46,10 @@ export async function latestAuditEntries(db: Kysely<CoreDatabase>, limit: number
   let query = db.selectFrom('audit_log').select(['id', 'action', 'actor_user_id', 'target_user_id', 'details', 'ip', 'created_at']);
   if (warningsOnly) query = query.where(isWarning());
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
-  const refs = await userRefs(db, rows.flatMap((r) => [r.actor_user_id, r.target_user_id]));
+  const refs = await userRefs(
+    db,
+    rows.flatMap((r) => [r.actor_user_id, r.target_user_id]),
+  );
   return rows.map((r) => ({
     id: r.id,
     action: r.action,
@@ -95,7 +98,12 @@ export async function analytics(db: Kysely<CoreDatabase>, days: number, now = ne
   const from = `${dates[0]}T00:00:00.000Z`;
 
   const [signups, logins, active, accounts] = await Promise.all([
-    db.selectFrom('users').select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')]).where('created_at', '>=', from).groupBy(day).execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+      .where('created_at', '>=', from)
+      .groupBy(day)
+      .execute(),
     db
       .selectFrom('audit_log')
       .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
@@ -109,7 +117,10 @@ export async function analytics(db: Kysely<CoreDatabase>, days: number, now = ne
       .where('action', '=', 'auth.login')
       .where('created_at', '>=', from)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
   const signupsByDay = byDay(signups);

@@ -50,7 +50,11 @@ const overviewSchema = {
       properties: { total: { type: 'integer' }, banned: { type: 'integer' }, unverified: { type: 'integer' }, two_fa: { type: 'integer' }, active_sessions: { type: 'integer' } },
     },
     roles: { type: 'integer' },
-    plugins: { type: 'object', required: ['installed', 'enabled', 'refused'], properties: { installed: { type: 'integer' }, enabled: { type: 'integer' }, refused: { type: 'integer' } } },
+    plugins: {
+      type: 'object',
+      required: ['installed', 'enabled', 'refused'],
+      properties: { installed: { type: 'integer' }, enabled: { type: 'integer' }, refused: { type: 'integer' } },
+    },
   },
 } as const;
 
@@ -142,7 +146,13 @@ export function registerAdminDashboard(app: FastifyInstance, services: AdminServ
   const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
 
   app.get('/dashboard/overview', { config: { permission: `${P}.system.overview` }, schema: { response: { 200: overviewSchema, ...errorResponses } } }, async (_request, reply) => {
-    const [accounts, roleCount] = await Promise.all([accountCounts(db), db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+    const [accounts, roleCount] = await Promise.all([
+      accountCounts(db),
+      db
+        .selectFrom('roles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
     const loaded = plugins.list();
     reply.header('cache-control', 'no-store');
     return {

@@ -106,7 +106,10 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
-        db.selectFrom('mail_templates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('mail_templates')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { data: rows.map((r) => ({ ...r, protected: SEEDED_TEMPLATE_NAMES.has(r.name) })), meta: pageMeta(page, perPage, Number(count.n)) };
     },
@@ -122,7 +125,10 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
     '/mail-templates',
     {
       config: { permission: 'admin.mail.templates.create' },
-      schema: { body: { type: 'object', required: ['name', 'subject', 'html'], additionalProperties: false, properties: fields }, response: { 201: oneTemplate, ...errorResponses } },
+      schema: {
+        body: { type: 'object', required: ['name', 'subject', 'html'], additionalProperties: false, properties: fields },
+        response: { 201: oneTemplate, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { name, subject, html, text = '', description = '' } = request.body;
@@ -170,7 +176,10 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
         throw error;
       }
       // the bodies can be long: the log names what changed, not the new text
-      await audit.record(request, { action: 'admin.mail_template.update', details: { template_id: row.id, name: changes.name ?? row.name, changed: Object.keys(changes).join(',') } });
+      await audit.record(request, {
+        action: 'admin.mail_template.update',
+        details: { template_id: row.id, name: changes.name ?? row.name, changed: Object.keys(changes).join(',') },
+      });
       return { template: present(await find(row.id)) };
     },
   );
@@ -201,4 +210,3 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
     },
   );
 }
-

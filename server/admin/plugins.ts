@@ -94,7 +94,10 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
 
   app.get(
     '/plugins',
-    { config: { permission: 'admin.plugins.list' }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: pluginSchema } } }, ...errorResponses } } },
+    {
+      config: { permission: 'admin.plugins.list' },
+      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: pluginSchema } } }, ...errorResponses } },
+    },
     async () => ({ data: await describeAll() }),
   );
 
@@ -108,7 +111,10 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
     },
   );
 
-  for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
     app.post<{ Params: { id: string } }>(
       `/plugins/:id/${action}`,
       { config: { permission: 'admin.plugins.edit' }, schema: { params: pluginIdParams, response: { 200: onePlugin, ...errorResponses } } },

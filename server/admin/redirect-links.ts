@@ -57,7 +57,10 @@ export function registerAdminRedirectLinks(app: FastifyInstance, services: Admin
       config: { permission: 'admin.redirect.links.list' },
       schema: {
         querystring: pagingQuery,
-        response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: redirectLinkSchema }, meta: pageMetaSchema } }, ...errorResponses },
+        response: {
+          200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: redirectLinkSchema }, meta: pageMetaSchema } },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {

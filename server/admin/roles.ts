@@ -71,7 +71,10 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
 
   app.get(
     '/roles',
-    { config: { permission: 'admin.roles.list' }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: roleSchema } } }, ...errorResponses } } },
+    {
+      config: { permission: 'admin.roles.list' },
+      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: roleSchema } } }, ...errorResponses } },
+    },
     async () => {
       const [rows, counts] = await Promise.all([db.selectFrom('roles').select(['id', 'name', 'real_name', 'color']).orderBy('id').execute(), userCounts()]);
       return { data: rows.map((r) => present(r, counts.get(r.id) ?? 0)) };
@@ -97,7 +100,10 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
       const { name, real_name: realName, color } = request.body;
       if (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst()) throw nameTaken();
       try {
-        await db.insertInto('roles').values({ name, real_name: realName.trim(), color: color ?? DEFAULT_ROLE_COLOR }).execute();
+        await db
+          .insertInto('roles')
+          .values({ name, real_name: realName.trim(), color: color ?? DEFAULT_ROLE_COLOR })
+          .execute();
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
         throw error;
@@ -173,7 +179,11 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
     },
   );
 
-  const permissionsAnswer = { type: 'object', required: ['role_id', 'permissions'], properties: { role_id: { type: 'integer' }, permissions: { type: 'array', items: { type: 'string' } } } } as const;
+  const permissionsAnswer = {
+    type: 'object',
+    required: ['role_id', 'permissions'],
+    properties: { role_id: { type: 'integer' }, permissions: { type: 'array', items: { type: 'string' } } },
+  } as const;
 
   app.get<{ Params: { id: number } }>(
     '/roles/:id/permissions',
@@ -219,12 +229,21 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
           // admin.root leaves the role only while an active account outside it still holds it: one
           // conditional statement, so two administrators emptying each other's role cannot both succeed
           if (removed.includes(ROOT_PERMISSION)) {
-            const taken = await tx.deleteFrom('role_permissions').where('role_id', '=', row.id).where('permission', '=', ROOT_PERMISSION).where(anotherRootHolder({ roleId: row.id })).executeTakeFirst();
+            const taken = await tx
+              .deleteFrom('role_permissions')
+              .where('role_id', '=', row.id)
+              .where('permission', '=', ROOT_PERMISSION)
+              .where(anotherRootHolder({ roleId: row.id }))
+              .executeTakeFirst();
             if (Number(taken.numDeletedRows) !== 1) throw lastAdministratorError();
           }
           const rest = removed.filter((p) => p !== ROOT_PERMISSION);
           if (rest.length > 0) await tx.deleteFrom('role_permissions').where('role_id', '=', row.id).where('permission', 'in', rest).execute();
-          if (added.length > 0) await tx.insertInto('role_permissions').values(added.map((permission) => ({ role_id: row.id, permission }))).execute();
+          if (added.length > 0)
+            await tx
+              .insertInto('role_permissions')
+              .values(added.map((permission) => ({ role_id: row.id, permission })))
+              .execute();
         });
         await roles.invalidate();
         await audit.record(request, { action: 'admin.role.permissions', details: { role_id: row.id, added: added.join(','), removed: removed.join(',') } });

@@ -90,7 +90,12 @@ export async function applySettings(store: SettingsStore, values: Record<string,
     const def = store.definition(key);
     if (!def || !owns(key)) throw httpError(400, 'UNKNOWN_SETTING', `"${key}" is not a setting that can be changed here.`, key);
     if (!mayChange(caller, def)) {
-      throw httpError(403, 'ROOT_ONLY_SETTING', `Only a root administrator (admin.root) can change "${key}": it runs in every visitor's browser or decides where links, requests and secrets go.`, key);
+      throw httpError(
+        403,
+        'ROOT_ONLY_SETTING',
+        `Only a root administrator (admin.root) can change "${key}": it runs in every visitor's browser or decides where links, requests and secrets go.`,
+        key,
+      );
     }
     return def;
   });
@@ -128,7 +133,9 @@ export function registerAdminSettings(app: FastifyInstance, services: AdminServi
     },
   } as const;
 
-  app.get('/settings', { config: { permission: 'admin.settings.view' }, schema: { response: { 200: groupsAnswer, ...errorResponses } } }, async (request) => view(await callerOf(request)));
+  app.get('/settings', { config: { permission: 'admin.settings.view' }, schema: { response: { 200: groupsAnswer, ...errorResponses } } }, async (request) =>
+    view(await callerOf(request)),
+  );
 
   app.patch<{ Body: { values: Record<string, SettingValue> } }>(
     '/settings',

@@ -44,7 +44,10 @@ export function registerAdminUserCoins(app: FastifyInstance, services: AdminServ
       schema: {
         params: uuidParams,
         querystring: pagingQuery,
-        response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: walletEntrySchema }, meta: pageMetaSchema } }, ...errorResponses },
+        response: {
+          200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: walletEntrySchema }, meta: pageMetaSchema } },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -63,7 +66,11 @@ export function registerAdminUserCoins(app: FastifyInstance, services: AdminServ
         params: uuidParams,
         body: adjustBody,
         response: {
-          200: { type: 'object', required: ['balance', 'entry', 'replayed'], properties: { balance: { type: 'integer' }, entry: walletEntrySchema, replayed: { type: 'boolean' } } },
+          200: {
+            type: 'object',
+            required: ['balance', 'entry', 'replayed'],
+            properties: { balance: { type: 'integer' }, entry: walletEntrySchema, replayed: { type: 'boolean' } },
+          },
           ...errorResponses,
         },
       },

@@ -63,7 +63,13 @@ export function registerAdminUserFlags(app: FastifyInstance, services: AdminServ
       for (const key of row.evidence) if (key.startsWith('user:')) ids.add(Number(key.slice(5)));
       if (row.cleared_by !== null) ids.add(row.cleared_by);
     }
-    const accounts = ids.size ? await db.selectFrom('users').select(['id', 'uuid', 'username']).where('id', 'in', [...ids]).execute() : [];
+    const accounts = ids.size
+      ? await db
+          .selectFrom('users')
+          .select(['id', 'uuid', 'username'])
+          .where('id', 'in', [...ids])
+          .execute()
+      : [];
     const byId = new Map(accounts.map((a) => [a.id, { uuid: a.uuid, username: a.username }]));
     return rows.map((row) => ({
       id: row.id,

@@ -169,7 +169,12 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
         query = query.where((eb) => eb.or([like('username_lower'), like('email_lower'), like('uuid')]));
       }
       const [rows, count] = await Promise.all([
-        query.select(USER_COLUMNS).orderBy('id', 'asc').limit(perPage).offset((page - 1) * perPage).execute(),
+        query
+          .select(USER_COLUMNS)
+          .orderBy('id', 'asc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       const reviewFlags = await flags.openReasons(rows.map((r) => r.id));
@@ -249,7 +254,11 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
           const clash = await db.selectFrom('users').select('id').where('email_lower', '=', String(changes.email_lower)).where('id', '!=', target.id).executeTakeFirst();
           if (clash) throw httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
         }
-        const update = (q: Kysely<CoreDatabase>) => q.updateTable('users').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', target.id);
+        const update = (q: Kysely<CoreDatabase>) =>
+          q
+            .updateTable('users')
+            .set({ ...changes, updated_at: new Date().toISOString() })
+            .where('id', '=', target.id);
         // a role change or a ban may take admin.root from the last administrator: then the update
         // is one conditional statement that changes nothing unless another one remains
         const mayDemote = changes.role_id !== undefined || changes.banned === 1;
@@ -321,7 +330,10 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       schema: {
         params: uuidParams,
         querystring: pagingQuery,
-        response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: activityEntrySchema }, meta: pageMetaSchema } }, ...errorResponses },
+        response: {
+          200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: activityEntrySchema }, meta: pageMetaSchema } },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -332,7 +344,14 @@ export function registerAdminUsers(app: FastifyInstance, services: AdminServices
       const actors = actorIds.length ? await db.selectFrom('users').select(['id', 'uuid', 'username']).where('id', 'in', actorIds).execute() : [];
       const byId = new Map(actors.map((a) => [a.id, { uuid: a.uuid, username: a.username }]));
       return {
-        data: rows.map((r) => ({ id: r.id, action: r.action, actor: r.actor_user_id === null ? null : (byId.get(r.actor_user_id) ?? null), details: r.details, ip: r.ip, created_at: r.created_at })),
+        data: rows.map((r) => ({
+          id: r.id,
+          action: r.action,
+          actor: r.actor_user_id === null ? null : (byId.get(r.actor_user_id) ?? null),
+          details: r.details,
+          ip: r.ip,
+          created_at: r.created_at,
+        })),
         meta: pageMeta(page, perPage, total),
       };
     },

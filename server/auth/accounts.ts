@@ -27,7 +27,10 @@ export function newUserProblems(input: NewUserInput): FieldProblem[] {
   if (input.password.length < password.minLength || input.password.length > password.maxLength) {
     problems.push({ field: 'password', message: `Password must be ${password.minLength}–${password.maxLength} characters.` });
   }
-  for (const [field, value] of [['first_name', input.firstName], ['last_name', input.lastName]] as const) {
+  for (const [field, value] of [
+    ['first_name', input.firstName],
+    ['last_name', input.lastName],
+  ] as const) {
     if (value.trim().length < name.minLength || value.length > name.maxLength) {
       problems.push({ field, message: `${field === 'first_name' ? 'First' : 'Last'} name must be ${name.minLength}–${name.maxLength} characters.` });
     }
@@ -77,15 +80,7 @@ export class Accounts {
     const duplicate = await this.duplicateError(usernameLower, emailLower);
     if (duplicate) throw duplicate;
 
-    const defaults = await this.settings.getMany([
-      'default_ram',
-      'default_disk',
-      'default_cpu',
-      'default_ports',
-      'default_databases',
-      'default_backups',
-      'default_server_slots',
-    ]);
+    const defaults = await this.settings.getMany(['default_ram', 'default_disk', 'default_cpu', 'default_ports', 'default_databases', 'default_backups', 'default_server_slots']);
     const amount = (key: string) => Math.max(0, Math.trunc(Number(defaults[key]) || 0));
     const uuid = randomUUID();
     const now = new Date().toISOString();

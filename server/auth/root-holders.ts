@@ -64,7 +64,12 @@ export async function serializably<T>(db: Kysely<CoreDatabase>, work: (tx: Trans
  * account was already gone.
  */
 export async function deleteUnlessLastRoot(db: Kysely<CoreDatabase>, userId: number, beforeDelete: () => Promise<void> = async () => undefined): Promise<boolean> {
-  const refused = await db.selectFrom('users').select('id').where('id', '=', userId).where((eb) => eb.not(leavesRootHolder(userId))).executeTakeFirst();
+  const refused = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where((eb) => eb.not(leavesRootHolder(userId)))
+    .executeTakeFirst();
   if (refused) throw lastAdministratorError();
   await beforeDelete();
   const deleted = await serializably(db, (tx) => tx.deleteFrom('users').where('id', '=', userId).where(leavesRootHolder(userId)).executeTakeFirst());

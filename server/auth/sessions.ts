@@ -227,12 +227,7 @@ export class SessionService {
   async revokeToken(token: string | null): Promise<{ userId: number; sessionId: number } | null> {
     if (!token || !TOKEN_SHAPE.test(token)) return null;
     const tokenHash = hashToken(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['id', 'user_id'])
-      .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('sessions').select(['id', 'user_id']).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
     if (!row) return null;
     await this.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', row.id).execute();
     return { userId: row.user_id, sessionId: row.id };

@@ -40,12 +40,7 @@ export class MigrationError extends Error {
  * Applies every pending migration of one set, in name order. Returns the names applied now.
  * Throws a MigrationError naming the migration that failed.
  */
-export async function runMigrations(
-  db: Kysely<unknown>,
-  dialect: DatabaseDialect,
-  table: string,
-  migrations: Readonly<Record<string, ServerPluginMigration>>,
-): Promise<string[]> {
+export async function runMigrations(db: Kysely<unknown>, dialect: DatabaseDialect, table: string, migrations: Readonly<Record<string, ServerPluginMigration>>): Promise<string[]> {
   const adapted: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(migrations)) {
     const down = migration.down;

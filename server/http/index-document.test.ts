@@ -39,7 +39,10 @@ function source(initial: BootInputs) {
 
 describe('renderIndex', () => {
   it('writes the plugins and settings at the marker, with every < escaped', () => {
-    const html = renderIndex(TEMPLATE, { pluginsJson: JSON.stringify([{ id: 'auth', sdk: '^1.0.0', name: '</script><script>alert(1)</script>' }]), settings: { app_name: '<!-- x' } });
+    const html = renderIndex(TEMPLATE, {
+      pluginsJson: JSON.stringify([{ id: 'auth', sdk: '^1.0.0', name: '</script><script>alert(1)</script>' }]),
+      settings: { app_name: '<!-- x' },
+    });
     expect(html).not.toContain(BOOT_MARKER);
     expect(html).not.toContain('</script><script>alert');
     expect(html).not.toContain('<!-- x');

@@ -41,7 +41,10 @@ export interface BootSource {
 
 /** JSON that is safe inside a <script> element: no `<` can close it or open a comment. */
 export function jsonForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The boot block for these inputs. */

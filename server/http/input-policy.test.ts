@@ -60,9 +60,9 @@ describe('firstUnacceptable', () => {
 
 describe('the input policy on a route', () => {
   it('refuses to register a route whose input accepts an unbounded integer, naming route and field', async () => {
-    await expect(
-      appWith((a) => a.post('/api/x', { schema: { body: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } } } } }, async () => ({}))),
-    ).rejects.toThrow(/POST \/api\/x: body n accepts a number without both minimum and maximum/);
+    await expect(appWith((a) => a.post('/api/x', { schema: { body: { type: 'object', properties: { n: { type: 'integer', minimum: 0 } } } } }, async () => ({})))).rejects.toThrow(
+      /POST \/api\/x: body n accepts a number without both minimum and maximum/,
+    );
   });
 
   it('takes bodies as sent and converts query values only from a plain finite decimal', async () => {
@@ -72,7 +72,18 @@ describe('the input policy on a route', () => {
         seen.push(request.body);
         return { ok: true };
       });
-      a.get('/api/query', { schema: { querystring: { type: 'object', properties: { n: boundedInteger(0, 100, { default: 3 }), on: { type: 'boolean' }, tags: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 9 } } } } } }, async (request) => request.query);
+      a.get(
+        '/api/query',
+        {
+          schema: {
+            querystring: {
+              type: 'object',
+              properties: { n: boundedInteger(0, 100, { default: 3 }), on: { type: 'boolean' }, tags: { type: 'array', maxItems: 3, items: { type: 'string', maxLength: 9 } } },
+            },
+          },
+        },
+        async (request) => request.query,
+      );
     });
     for (const payload of ['{"n":"5"}', '{"n":[5]}', '{"n":5.5}', '{"n":1e309}', '{"n":5,"m":1}']) {
       const res = await a.inject({ method: 'POST', url: '/api/body', payload, headers: { 'content-type': 'application/json' } });

@@ -11,8 +11,24 @@ const thing = { type: 'object', required: ['id'], properties: { id: { type: 'int
 function registry(): RouteRegistry {
   const routes = new RouteRegistry();
   const handler = () => undefined;
-  routes.record({ method: 'GET', url: '/api/admin/things/:id', config: { permission: 'admin.things.list' }, schema: { params: idParams, response: { 200: thing, 404: errorResponseSchema } }, handler });
-  const owned = { method: 'POST' as const, url: '/api/user/things', config: { auth: true, flag: 'things_enabled', rateLimit: 'auth.login' as const }, schema: { body: { type: 'object', properties: { name: { type: 'string', maxLength: 9 } } }, querystring: { type: 'object', required: ['q'], properties: { q: { type: 'string', description: 'what to look for' } } }, response: { 201: thing } }, handler };
+  routes.record({
+    method: 'GET',
+    url: '/api/admin/things/:id',
+    config: { permission: 'admin.things.list' },
+    schema: { params: idParams, response: { 200: thing, 404: errorResponseSchema } },
+    handler,
+  });
+  const owned = {
+    method: 'POST' as const,
+    url: '/api/user/things',
+    config: { auth: true, flag: 'things_enabled', rateLimit: 'auth.login' as const },
+    schema: {
+      body: { type: 'object', properties: { name: { type: 'string', maxLength: 9 } } },
+      querystring: { type: 'object', required: ['q'], properties: { q: { type: 'string', description: 'what to look for' } } },
+      response: { 201: thing },
+    },
+    handler,
+  };
   routes.record(owned);
   routes.claim(owned, 'things');
   const socket = { method: 'GET' as const, url: '/api/user/things/live', websocket: true, config: { auth: true }, handler };
@@ -39,12 +55,30 @@ describe('paths', () => {
   });
 
   it('leaves out the browser files and the third-party dispatch placeholders', () => {
-    expect(registry().list().filter(isDocumented).map((r) => r.url)).toEqual(['/api/admin/things/:id', '/api/user/things', '/api/user/things/live', '/api/hidden', '/api/user/auth/logout']);
+    expect(
+      registry()
+        .list()
+        .filter(isDocumented)
+        .map((r) => r.url),
+    ).toEqual(['/api/admin/things/:id', '/api/user/things', '/api/user/things/live', '/api/hidden', '/api/user/auth/logout']);
   });
 });
 
 describe('schemaGaps', () => {
-  const route = (over: Partial<RegisteredRoute>): RegisteredRoute => ({ method: 'GET', url: '/api/x', auth: false, permission: null, flag: null, rateLimit: null, appRateLimit: true, input: {}, websocket: false, responses: { 200: thing }, plugin: null, ...over });
+  const route = (over: Partial<RegisteredRoute>): RegisteredRoute => ({
+    method: 'GET',
+    url: '/api/x',
+    auth: false,
+    permission: null,
+    flag: null,
+    rateLimit: null,
+    appRateLimit: true,
+    input: {},
+    websocket: false,
+    responses: { 200: thing },
+    plugin: null,
+    ...over,
+  });
 
   it('names a path parameter without a schema and a route without a success answer', () => {
     expect(schemaGaps(route({ url: '/api/x/:id/:slug', input: { params: idParams } }))).toEqual(['params.slug']);
@@ -76,7 +110,14 @@ describe('buildOpenApi', () => {
 
   it('gives each operation its guard, flag, plugin, parameters, body and answers', () => {
     const get = doc().paths['/api/admin/things/{id}'].get;
-    expect(get).toMatchObject({ 'x-auth': true, 'x-permission': 'admin.things.list', 'x-feature-flag': null, 'x-plugin': null, tags: ['core: admin/things'], security: [{ session: [] }] });
+    expect(get).toMatchObject({
+      'x-auth': true,
+      'x-permission': 'admin.things.list',
+      'x-feature-flag': null,
+      'x-plugin': null,
+      tags: ['core: admin/things'],
+      security: [{ session: [] }],
+    });
     expect(get.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: idParams.properties.id }]);
     expect(get.responses['200']).toEqual({ description: 'OK', content: { 'application/json': { schema: thing } } });
     expect(get.responses['404']).toEqual({ description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });

@@ -112,7 +112,10 @@ export class StaticFiles {
     if (COMPRESSIBLE.has(ext)) {
       reply.header('vary', 'Accept-Encoding');
       const accepts = acceptedEncodings(request.headers['accept-encoding']);
-      for (const [enc, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      for (const [enc, suffix] of [
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
         if (!accepts[enc]) continue;
         const variant = await fileStat(path + suffix);
         if (variant) {

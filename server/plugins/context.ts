@@ -1,7 +1,19 @@
 // Builds the ServerPluginContext one plugin receives: the shared services, narrowed to what that
 // plugin may touch (its own settings plus the core's; its own name on its logs and events).
 import type { FastifyBaseLogger } from 'fastify';
-import { httpError, type PluginAudit, type PluginAuth, type PluginConfig, type PluginMail, type PluginSecrets, type PluginCounters, type PluginSettings, type PluginJobs, type PluginWallet, type ServerPluginContext } from '../../sdk/server';
+import {
+  httpError,
+  type PluginAudit,
+  type PluginAuth,
+  type PluginConfig,
+  type PluginMail,
+  type PluginSecrets,
+  type PluginCounters,
+  type PluginSettings,
+  type PluginJobs,
+  type PluginWallet,
+  type ServerPluginContext,
+} from '../../sdk/server';
 import type { Database } from '../db/connect';
 import type { Clock } from '../realtime/clock';
 import { pluginLeases, type LeaseStore } from '../realtime/leases';

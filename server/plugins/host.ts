@@ -16,13 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, onRequestHookHandler, RouteOptions } from 'fastify';
 import { sdkRangeProblem, orderByRequires } from '../../sdk/manifest';
-import {
-  httpError,
-  isServerPlugin,
-  SERVER_PLUGIN_API_VERSION,
-  type ServerPlugin,
-  type ServerPluginContext,
-} from '../../sdk/server';
+import { httpError, isServerPlugin, SERVER_PLUGIN_API_VERSION, type ServerPlugin, type ServerPluginContext } from '../../sdk/server';
 import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
 import { isUniqueViolation, type Database } from '../db/connect';
 import { MigrationError, pluginMigrationTable, runMigrations } from '../db/migrate';
@@ -267,7 +261,10 @@ export class PluginHost {
         // a third-party plugin runs only once an administrator has chosen to enable it
         const on = plugin.origin === 'bundled' && plugin.manifest.enabledByDefault !== false;
         try {
-          await db.insertInto('plugin_states').values({ id, enabled: on ? 1 : 0, installed_version: plugin.manifest.version, updated_at: now }).execute();
+          await db
+            .insertInto('plugin_states')
+            .values({ id, enabled: on ? 1 : 0, installed_version: plugin.manifest.version, updated_at: now })
+            .execute();
           if (on) enabled.add(id);
         } catch (error) {
           // another instance inserted the row first: its value stands

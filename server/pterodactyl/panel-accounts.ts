@@ -22,7 +22,12 @@ const PANEL_USERNAME = /^[a-z0-9]([\w.-]+)[a-z0-9]$/;
 
 /** Our username as the panel accepts it: lower-cased, letters/digits at both ends, 3–191 characters. */
 export function panelUsernameFor(username: string): string {
-  let name = username.toLowerCase().replace(/[^\w.-]/g, '_').replace(/^[^a-z0-9]+/, '').replace(/[^a-z0-9]+$/, '').slice(0, 180);
+  let name = username
+    .toLowerCase()
+    .replace(/[^\w.-]/g, '_')
+    .replace(/^[^a-z0-9]+/, '')
+    .replace(/[^a-z0-9]+$/, '')
+    .slice(0, 180);
   if (name.length < 3) name = `user${name}`;
   return PANEL_USERNAME.test(name) ? name : `user${name.replace(/[^a-z0-9]/g, '')}`.slice(0, 180);
 }
@@ -100,7 +105,11 @@ export class PanelAccounts {
       await this.db.insertInto('panel_accounts').values({ user_id: userId, panel_user_id: panelUser.id, created_at: new Date().toISOString() }).execute();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const row = await this.db.selectFrom('panel_accounts').select(['user_id', 'panel_user_id']).where((eb) => eb.or([eb('user_id', '=', userId), eb('panel_user_id', '=', panelUser.id)])).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('panel_accounts')
+        .select(['user_id', 'panel_user_id'])
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb('panel_user_id', '=', panelUser.id)]))
+        .executeTakeFirst();
       // linked to the same panel user by a concurrent call: fine; another of ours holds it: refuse
       if (!row || Number(row.user_id) !== userId || Number(row.panel_user_id) !== panelUser.id) {
         throw panelError({ code: 'PANEL_CONFLICT', detail: 'That panel account is already linked to another user.' });

@@ -186,7 +186,8 @@ export function panelApi(transport: PanelTransport): PanelApi {
     async testConnection(options) {
       const started = performance.now();
       // one attempt each: the administrator wants to know now, not after the backoff
-      const count = async (path: string) => listOf((await transport.send({ method: 'GET', path: `${path}?per_page=1`, idempotent: true, retries: 0, timeoutMs: options?.timeoutMs })).body).total;
+      const count = async (path: string) =>
+        listOf((await transport.send({ method: 'GET', path: `${path}?per_page=1`, idempotent: true, retries: 0, timeoutMs: options?.timeoutMs })).body).total;
       const [locations, nodes] = await Promise.all([count('/locations'), count('/nodes')]);
       return { latencyMs: Math.round(performance.now() - started), locations, nodes };
     },

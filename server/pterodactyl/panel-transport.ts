@@ -54,7 +54,10 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 /** `https://panel.example.com/` or `…/api/application` → `https://panel.example.com` */
 export function normaliseBaseUrl(value: string): string {
-  return value.trim().replace(/\/+$/, '').replace(/\/api\/application$/i, '');
+  return value
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/application$/i, '');
 }
 
 export class PanelTransport {
@@ -130,7 +133,8 @@ export class PanelTransport {
         } catch {
           // a proxy's HTML page (502/503), or not the panel at all
           body = null;
-          if (response.ok) return panelError({ code: 'PANEL_ERROR', status: response.status, detail: 'The panel answered with something that is not JSON (is the address the panel’s?).' });
+          if (response.ok)
+            return panelError({ code: 'PANEL_ERROR', status: response.status, detail: 'The panel answered with something that is not JSON (is the address the panel’s?).' });
         }
       }
       return { response, body };

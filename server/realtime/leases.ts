@@ -45,7 +45,10 @@ export class DatabaseLeaseStore implements LeaseStore {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = this.clock.now();
       try {
-        await this.db.insertInto('leases').values({ name, holder, expires_at: now + ttlMs }).execute();
+        await this.db
+          .insertInto('leases')
+          .values({ name, holder, expires_at: now + ttlMs })
+          .execute();
         return true;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -53,7 +56,10 @@ export class DatabaseLeaseStore implements LeaseStore {
       // the row exists: take it only if it expired (or by takeover). PostgreSQL and InnoDB re-check
       // the condition on the newest row version after waiting for a concurrent writer's lock, and
       // SQLite runs writers one at a time, so of two racers for an expired lease only one matches.
-      let update = this.db.updateTable('leases').set({ holder, expires_at: now + ttlMs }).where('name', '=', name);
+      let update = this.db
+        .updateTable('leases')
+        .set({ holder, expires_at: now + ttlMs })
+        .where('name', '=', name);
       if (!takeover) update = update.where('expires_at', '<=', now);
       const result = await update.executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return true;

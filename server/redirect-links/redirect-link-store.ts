@@ -75,7 +75,10 @@ export class RedirectLinkStore {
         .limit(perPage)
         .offset((page - 1) * perPage)
         .execute(),
-      this.db.selectFrom('redirect_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('redirect_links')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { links: rows.map(present), total: Number(count.n) };
   }

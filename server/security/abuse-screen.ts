@@ -79,7 +79,8 @@ export class AbuseScreen {
       const linked = await this.alts.linkedAccounts(userId, ip, deviceHash, windows);
       await this.alts.recordSignIn(userId, ip, deviceHash, windows);
       if (!hasPermission(permissions, ALT_BYPASS_PERMISSION)) {
-        if (linked.byDevice.length > 0) await this.raise(request, { userId, kind: 'alt', reason: 'shared_device', evidence: linked.byDevice.map((id) => `user:${id}`), ip, detail: null });
+        if (linked.byDevice.length > 0)
+          await this.raise(request, { userId, kind: 'alt', reason: 'shared_device', evidence: linked.byDevice.map((id) => `user:${id}`), ip, detail: null });
         if (linked.byIp.length > 0) await this.raise(request, { userId, kind: 'alt', reason: 'shared_ip', evidence: linked.byIp.map((id) => `user:${id}`), ip, detail: null });
       }
     }

@@ -65,7 +65,10 @@ export class AltDetector {
       .values({ user_id: userId, ip: ip ? ip.slice(0, 45) : null, device_hash: deviceHash, created_at: new Date(now).toISOString() })
       .execute();
     const keepMs = Math.max(windows.ipHours * 3_600_000, windows.deviceDays * 86_400_000);
-    await this.db.deleteFrom('sign_in_traces').where('created_at', '<', new Date(now - keepMs).toISOString()).execute();
+    await this.db
+      .deleteFrom('sign_in_traces')
+      .where('created_at', '<', new Date(now - keepMs).toISOString())
+      .execute();
   }
 
   /** Other accounts that signed in from this browser or this address within the windows. */

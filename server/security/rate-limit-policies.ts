@@ -19,7 +19,16 @@ import { hashDevice, readDeviceCookie } from './alt-detection';
 import type { KnownDevices } from './known-devices';
 import type { RateLimitDecision, RateLimiter } from './rate-limiter';
 
-const limit = (key: string, def: number, label: string, max = 1_000_000): ManifestSetting => ({ key, type: 'number', default: def, public: false, secret: false, label, min: 1, max });
+const limit = (key: string, def: number, label: string, max = 1_000_000): ManifestSetting => ({
+  key,
+  type: 'number',
+  default: def,
+  public: false,
+  secret: false,
+  label,
+  min: 1,
+  max,
+});
 
 export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   { key: 'rate_limit_enabled', type: 'boolean', default: true, public: false, secret: false, label: 'Limit API requests per IP address' },
@@ -27,11 +36,19 @@ export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in, redeem-code and user-lookup limits (seconds)', 7 * 86_400),
   limit('rate_limit_login_per_ip', 20, 'Login attempts per IP address per window'),
   limit('rate_limit_login_per_account', 10, 'Login attempts per account per window'),
-  limit('rate_limit_login_per_device', 10, 'Login attempts per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)'),
+  limit(
+    'rate_limit_login_per_device',
+    10,
+    'Login attempts per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)',
+  ),
   limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
   limit('rate_limit_forgot_per_ip', 10, 'Password-reset requests per IP address per window'),
   limit('rate_limit_forgot_per_account', 5, 'Password-reset requests per account per window'),
-  limit('rate_limit_forgot_per_device', 5, 'Password-reset requests per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)'),
+  limit(
+    'rate_limit_forgot_per_device',
+    5,
+    'Password-reset requests per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)',
+  ),
   limit('rate_limit_2fa_per_ip', 20, 'Two-factor code attempts per IP address per window'),
   limit('rate_limit_2fa_per_account', 10, 'Two-factor code attempts per account per window'),
   limit('rate_limit_verify_per_ip', 10, 'Verification mails asked for per IP address per window'),
@@ -59,7 +76,10 @@ interface Policy {
 
 export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> = {
   'auth.login': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_login_per_ip' }, { by: 'account', setting: 'rate_limit_login_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_login_per_ip' },
+      { by: 'account', setting: 'rate_limit_login_per_account' },
+    ],
     account: { bodyField: 'login' },
     knownDevice: { setting: 'rate_limit_login_per_device' },
   },
@@ -67,31 +87,49 @@ export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> 
   // strangers asking reset mails for an account must not stop its owner's browser from asking one;
   // the two-factor policy gets no such budget: anyone holding the password could mint known browsers
   'auth.forgot': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_forgot_per_ip' }, { by: 'account', setting: 'rate_limit_forgot_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_forgot_per_ip' },
+      { by: 'account', setting: 'rate_limit_forgot_per_account' },
+    ],
     account: { bodyField: 'email' },
     knownDevice: { setting: 'rate_limit_forgot_per_device' },
   },
   'auth.2fa': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_2fa_per_ip' }, { by: 'account', setting: 'rate_limit_2fa_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_2fa_per_ip' },
+      { by: 'account', setting: 'rate_limit_2fa_per_account' },
+    ],
     account: { session: true },
   },
   'auth.verify': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_verify_per_ip' }, { by: 'account', setting: 'rate_limit_verify_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_verify_per_ip' },
+      { by: 'account', setting: 'rate_limit_verify_per_account' },
+    ],
     account: { session: true },
   },
   // guessing the current password with a stolen cookie (password change, account deletion)
   'auth.password': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_password_per_ip' }, { by: 'account', setting: 'rate_limit_password_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_password_per_ip' },
+      { by: 'account', setting: 'rate_limit_password_per_account' },
+    ],
     account: { session: true },
   },
   // guessing redeem codes: every attempt and every check counts, whatever its answer
   'earn.redeem': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_redeem_per_ip' }, { by: 'account', setting: 'rate_limit_redeem_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_redeem_per_ip' },
+      { by: 'account', setting: 'rate_limit_redeem_per_account' },
+    ],
     account: { session: true },
   },
   // finding other users (the /lookup search): nobody walks the whole user list through it
   'people.lookup': {
-    scopes: [{ by: 'ip', setting: 'rate_limit_lookup_per_ip' }, { by: 'account', setting: 'rate_limit_lookup_per_account' }],
+    scopes: [
+      { by: 'ip', setting: 'rate_limit_lookup_per_ip' },
+      { by: 'account', setting: 'rate_limit_lookup_per_account' },
+    ],
     account: { session: true },
   },
 };

@@ -140,7 +140,10 @@ export class SettingsStore {
     const missing = [...this.definitions.values()].filter(({ def }) => !existing.has(def.key));
     for (const { def } of missing) {
       try {
-        await this.db.insertInto('settings').values({ key: def.key, value: encodeSetting(def.default), updated_at: null }).execute();
+        await this.db
+          .insertInto('settings')
+          .values({ key: def.key, value: encodeSetting(def.default), updated_at: null })
+          .execute();
       } catch (error) {
         if (!isUniqueViolation(error)) throw error; // another instance inserted it first
       }

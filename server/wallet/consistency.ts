@@ -47,7 +47,10 @@ export async function checkLedgerConsistency(db: Kysely<CoreDatabase>): Promise<
       if (ledgerSum !== balance || (lastBalanceAfter ?? 0) !== balance) mismatches.push({ userId: user.id, balance, ledgerSum, lastBalanceAfter });
     }
   }
-  const entries = await db.selectFrom('wallet_ledger').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('wallet_ledger')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return { accounts, entries: Number(entries.n), mismatches };
 }
 

@@ -155,7 +155,11 @@ export class Wallet implements PluginWallet {
         .limit(perPage)
         .offset((current - 1) * perPage)
         .execute(),
-      this.db.selectFrom('wallet_ledger').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('wallet_ledger')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map(toEntry), total: Number(count.n) };
   }
@@ -236,8 +240,16 @@ export class Wallet implements PluginWallet {
   private async shift(trx: WalletTransaction, userId: number, delta: number): Promise<number> {
     const guard =
       delta < 0
-        ? trx.updateTable('users').set({ coins: sql<number>`coins + ${delta}` }).where('id', '=', userId).where('coins', '>=', -delta)
-        : trx.updateTable('users').set({ coins: sql<number>`coins + ${delta}` }).where('id', '=', userId).where('coins', '<=', MAX_BALANCE - delta);
+        ? trx
+            .updateTable('users')
+            .set({ coins: sql<number>`coins + ${delta}` })
+            .where('id', '=', userId)
+            .where('coins', '>=', -delta)
+        : trx
+            .updateTable('users')
+            .set({ coins: sql<number>`coins + ${delta}` })
+            .where('id', '=', userId)
+            .where('coins', '<=', MAX_BALANCE - delta);
     const result = await guard.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
       const row = await trx.selectFrom('users').select('coins').where('id', '=', userId).executeTakeFirstOrThrow();

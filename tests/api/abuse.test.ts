@@ -146,8 +146,7 @@ describe.each(testDialects())('anti-abuse flags on %s', (dialect) => {
     return response;
   }
 
-  const flagsOf = async (id: number) =>
-    reviewDb().selectFrom('account_flags').selectAll().where('user_id', '=', id).orderBy('id').execute();
+  const flagsOf = async (id: number) => reviewDb().selectFrom('account_flags').selectAll().where('user_id', '=', id).orderBy('id').execute();
   const auditOf = async (id: number, action: string) =>
     panel.services.database.db.selectFrom('audit_log').selectAll().where('target_user_id', '=', id).where('action', '=', action).execute();
   const admin = (method: 'GET' | 'POST', url: string, who: SignedInUser, payload?: unknown) =>
@@ -292,7 +291,10 @@ describe.each(testDialects())('anti-abuse flags on %s', (dialect) => {
       vpn.setMode(mode);
       const user = await registerFrom(freshIp());
       const flags = await flagsOf(user.id);
-      expect(flags.map((f) => f.reason), mode).toEqual(['vpn_unchecked']);
+      expect(
+        flags.map((f) => f.reason),
+        mode,
+      ).toEqual(['vpn_unchecked']);
       expect(flags[0].detail, mode).toMatch(/checker/);
     }
     vpn.setMode('normal');
@@ -348,7 +350,10 @@ describe.each(testDialects())('anti-abuse flags on %s', (dialect) => {
       const list = (await admin('GET', '/api/admin/users?per_page=100', root)).json() as { data: { uuid: string; review_flags: string[] }[] };
       expect(list.data.find((u) => u.uuid === alt.uuid)?.review_flags.sort()).toEqual(['shared_device', 'vpn_detected']);
       expect(list.data.find((u) => u.uuid === first.uuid)?.review_flags).toEqual([]);
-      const flagged = (await admin('GET', '/api/admin/users?flagged=true&per_page=100', root)).json() as { data: { uuid: string; review_flags: string[] }[]; meta: { total: number } };
+      const flagged = (await admin('GET', '/api/admin/users?flagged=true&per_page=100', root)).json() as {
+        data: { uuid: string; review_flags: string[] }[];
+        meta: { total: number };
+      };
       expect(flagged.data.map((u) => u.uuid)).toContain(alt.uuid);
       expect(flagged.data.every((u) => u.review_flags.length > 0)).toBe(true);
       expect(flagged.meta.total).toBe(flagged.data.length);

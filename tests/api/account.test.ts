@@ -35,11 +35,17 @@ describe.each(testDialects())('account API on %s', (dialect) => {
     const account = await register(panel.app);
     const setup = await panel.app.inject({ url: '/api/user/auth/2fa/setup', headers: { cookie: account.cookie } });
     const { secret } = setup.json() as { secret: string };
-    const confirmed = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/setup', payload: { code: totpCode(secret, totpStep() - 1) }, headers: { cookie: account.cookie } });
+    const confirmed = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/2fa/setup',
+      payload: { code: totpCode(secret, totpStep() - 1) },
+      headers: { cookie: account.cookie },
+    });
     expect(confirmed.statusCode).toBe(200);
     return { ...account, secret, cookie: cookieHeader(confirmed), recoveryCodes: confirmed.json().recovery_codes as string[] };
   }
-  const lastAudit = async (userId: number) => db().selectFrom('audit_log').select(['action', 'details', 'actor_user_id']).where('target_user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const lastAudit = async (userId: number) =>
+    db().selectFrom('audit_log').select(['action', 'details', 'actor_user_id']).where('target_user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('answers 401 on every account route without a session', async () => {
     for (const [method, url] of [
@@ -60,12 +66,24 @@ describe.each(testDialects())('account API on %s', (dialect) => {
   describe('POST /info/update', () => {
     it('changes names and pictures and records it', async () => {
       const { body, cookie } = await register(panel.app);
-      const res = await call('POST', '/info/update', cookie, { first_name: ' Grace ', last_name: 'Hopper', avatar: 'https://cdn.example.com/a.png', background: 'http://cdn.example.com/b.jpg' });
+      const res = await call('POST', '/info/update', cookie, {
+        first_name: ' Grace ',
+        last_name: 'Hopper',
+        avatar: 'https://cdn.example.com/a.png',
+        background: 'http://cdn.example.com/b.jpg',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
         verification_sent: false,
-        user_info: { first_name: 'Grace', last_name: 'Hopper', email: body.email, avatar: 'https://cdn.example.com/a.png', background: 'http://cdn.example.com/b.jpg', verified: false },
+        user_info: {
+          first_name: 'Grace',
+          last_name: 'Hopper',
+          email: body.email,
+          avatar: 'https://cdn.example.com/a.png',
+          background: 'http://cdn.example.com/b.jpg',
+          verified: false,
+        },
       });
       const session = (await panel.app.inject({ url: '/api/user/session', headers: { cookie } })).json();
       expect(session.user_info).toMatchObject({ first_name: 'Grace', avatar: 'https://cdn.example.com/a.png' });
@@ -201,7 +219,13 @@ describe.each(testDialects())('account API on %s', (dialect) => {
     it('refuses bad input with 400 and keeps the password', async () => {
       const { body, cookie } = await register(panel.app);
       const before = (await userRow(body.username)).password_hash;
-      for (const payload of [{}, { current_password: PASSWORD }, { current_password: PASSWORD, new_password: 'short' }, { current_password: '', new_password: 'long enough pw' }, { code: 12345678, new_password: 'long enough pw' }]) {
+      for (const payload of [
+        {},
+        { current_password: PASSWORD },
+        { current_password: PASSWORD, new_password: 'short' },
+        { current_password: '', new_password: 'long enough pw' },
+        { code: 12345678, new_password: 'long enough pw' },
+      ]) {
         const res = await call('POST', '/password/change', cookie, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().error.code).toBe('VALIDATION_ERROR');
@@ -266,7 +290,9 @@ describe.each(testDialects())('account API on %s', (dialect) => {
       expect(audit.action).toBe('account.support_pin_change');
       expect(audit.details).not.toContain(row.support_pin!);
       // a body that is not an object is refused
-      expect((await panel.app.inject({ method: 'POST', url: '/api/user/session/newPin', payload: '[1]', headers: { cookie, 'content-type': 'application/json' } })).statusCode).toBe(400);
+      expect(
+        (await panel.app.inject({ method: 'POST', url: '/api/user/session/newPin', payload: '[1]', headers: { cookie, 'content-type': 'application/json' } })).statusCode,
+      ).toBe(400);
     });
   });
 

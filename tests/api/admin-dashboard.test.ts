@@ -157,7 +157,11 @@ describe.each(testDialects())('admin dashboard API on %s', (dialect) => {
     const logins = await db().selectFrom('audit_log').select(['created_at', 'actor_user_id']).where('action', '=', 'auth.login').execute();
     const perDay = (rows: { created_at: string }[], date: string) => rows.filter((r) => r.created_at.slice(0, 10) === date).length;
 
-    type Answer = { days: number; series: { date: string; signups: number; logins: number }[]; totals: { signups: number; logins: number; active_users: number; accounts: number } };
+    type Answer = {
+      days: number;
+      series: { date: string; signups: number; logins: number }[];
+      totals: { signups: number; logins: number; active_users: number; accounts: number };
+    };
     const fortnight = await get<Answer>('/api/admin/dashboard/analytics');
     expect(fortnight.days).toBe(14);
     expect(fortnight.series).toHaveLength(14);

@@ -13,12 +13,24 @@ describe('permission catalogue', () => {
     const expected = [
       'admin.root',
       'admin.dashboard.view',
-      ...['system.overview', 'system.updates', 'system.logs', 'ataglanceanalytics.view', 'support.view', 'premiumedition.view', 'githubrepo.view', 'quickactions.view', 'activity.view'].map((c) => `admin.dashboard.components.${c}`),
+      ...[
+        'system.overview',
+        'system.updates',
+        'system.logs',
+        'ataglanceanalytics.view',
+        'support.view',
+        'premiumedition.view',
+        'githubrepo.view',
+        'quickactions.view',
+        'activity.view',
+      ].map((c) => `admin.dashboard.components.${c}`),
       'admin.health.view',
       'admin.users.list',
       'admin.users.edit',
       'admin.users.delete',
-      ...['locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'mail.templates', 'redirect.links', 'redeem.codes', 'images'].flatMap((a) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`)),
+      ...['locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'mail.templates', 'redirect.links', 'redeem.codes', 'images'].flatMap((a) =>
+        ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`),
+      ),
       'admin.servers.edit',
       'admin.servers.delete',
       'admin.servers.list',
@@ -46,7 +58,15 @@ describe('permission catalogue', () => {
   });
 
   it('adds what plugins declare, without letting them redescribe a core permission', () => {
-    const list = permissionCatalogue([{ id: 'tickets', permissions: [{ name: 'tickets.staff.reply', description: 'Reply as staff' }, { name: 'admin.root', description: 'mine' }] }]);
+    const list = permissionCatalogue([
+      {
+        id: 'tickets',
+        permissions: [
+          { name: 'tickets.staff.reply', description: 'Reply as staff' },
+          { name: 'admin.root', description: 'mine' },
+        ],
+      },
+    ]);
     expect(list.find((p) => p.name === 'tickets.staff.reply')).toEqual({ name: 'tickets.staff.reply', description: 'Reply as staff', group: 'tickets.staff', source: 'tickets' });
     expect(list.filter((p) => p.name === 'admin.root')).toEqual([expect.objectContaining({ source: 'core' })]);
   });
@@ -70,7 +90,15 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
 
   const req = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: SignedInUser, payload?: Record<string, unknown>) =>
     panel.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
-  const roleCount = async () => Number((await panel.services.database.db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const roleCount = async () =>
+    Number(
+      (
+        await panel.services.database.db
+          .selectFrom('roles')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('serves the catalogue to admins', async () => {
     const res = await req('GET', '/api/admin/permissions', manager);
@@ -81,7 +109,16 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
 
   it('lists the seeded roles with their permissions and user counts', async () => {
     const list = (await req('GET', '/api/admin/roles', manager)).json().data;
-    expect(list.slice(0, 8).map((r: { real_name: string }) => r.real_name)).toEqual(['Default', 'VIP', 'Support Buddy', 'Support', 'Support LVL 3', 'Support LVL 4', 'Admin', 'Administrator']);
+    expect(list.slice(0, 8).map((r: { real_name: string }) => r.real_name)).toEqual([
+      'Default',
+      'VIP',
+      'Support Buddy',
+      'Support',
+      'Support LVL 3',
+      'Support LVL 4',
+      'Admin',
+      'Administrator',
+    ]);
     expect(list[7]).toMatchObject({ id: 8, permissions: ['admin.root'], users: 1, protected: true, color: '#808080' });
     expect(list[0]).toMatchObject({ id: 1, protected: true });
     expect(list[1]).toMatchObject({ id: 2, protected: false });
@@ -104,7 +141,13 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
 
   it('refuses bad role input and changes nothing', async () => {
     const before = await roleCount();
-    for (const payload of [{}, { name: 'Bad Name', real_name: 'x' }, { name: 'ok', real_name: '' }, { name: 'ok', real_name: 'x', color: 'red' }, { name: 'a'.repeat(65), real_name: 'x' }]) {
+    for (const payload of [
+      {},
+      { name: 'Bad Name', real_name: 'x' },
+      { name: 'ok', real_name: '' },
+      { name: 'ok', real_name: 'x', color: 'red' },
+      { name: 'a'.repeat(65), real_name: 'x' },
+    ]) {
       const res = await req('POST', '/api/admin/roles', manager, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_ERROR');
@@ -138,7 +181,12 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
 
     await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['admin.users.list'] });
     expect((await req('GET', '/api/admin/roles', member)).statusCode).toBe(403);
-    const entry = await panel.services.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'admin.role.permissions').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const entry = await panel.services.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'admin.role.permissions')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.details)).toEqual({ role_id: roleId, added: '', removed: 'admin.roles.list' });
   });
 

@@ -37,7 +37,12 @@ describe.each(testDialects())('admin coins API on %s', (dialect) => {
     expect(ledger.json()).toMatchObject({ data: [{ delta: -50, reason: 'Chargeback' }], meta: { total: 2, total_pages: 2 } });
     expect(ledger.json().data[0]).not.toHaveProperty('idempotency_key');
 
-    const audits = await panel.services.database.db.selectFrom('audit_log').select(['action', 'actor_user_id', 'details']).where('target_user_id', '=', target.id).where('action', '=', 'admin.user.coins').execute();
+    const audits = await panel.services.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'details'])
+      .where('target_user_id', '=', target.id)
+      .where('action', '=', 'admin.user.coins')
+      .execute();
     expect(audits).toHaveLength(2);
     expect(audits[0].actor_user_id).toBe(editor.id);
     expect(JSON.parse(audits[0].details)).toMatchObject({ amount: 250, reason: 'Contest prize' });
@@ -71,7 +76,12 @@ describe.each(testDialects())('admin coins API on %s', (dialect) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().error.code, JSON.stringify(payload)).toBe(code);
     }
-    const ghost = await panel.app.inject({ method: 'POST', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/coins', payload: { amount: 1, reason: 'Ghost' }, headers: { cookie: root.cookie } });
+    const ghost = await panel.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/coins',
+      payload: { amount: 1, reason: 'Ghost' },
+      headers: { cookie: root.cookie },
+    });
     expect(ghost.statusCode).toBe(404);
     expect(await coins(target)).toBe(10);
   });
@@ -84,7 +94,7 @@ describe.each(testDialects())('admin coins API on %s', (dialect) => {
     expect(await coins(admin)).toBe(0);
   });
 
-  it('a user reads their own ledger (paged, newest first), nobody else\'s; without a session 401', async () => {
+  it("a user reads their own ledger (paged, newest first), nobody else's; without a session 401", async () => {
     const owner = await userWithRole(panel, 1);
     await adjust(root, owner, { amount: 30, reason: 'Welcome' });
     await adjust(root, owner, { amount: -10, reason: 'Correction' });

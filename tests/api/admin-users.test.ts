@@ -40,7 +40,9 @@ describe.each(testDialects())('admin users API on %s', (dialect) => {
     }
     // LIKE wildcards in the search match themselves
     expect((await req('GET', '/api/admin/users?search=%25', root)).json().meta.total).toBe(0);
-    expect((await req('GET', '/api/admin/users?search=_', root)).json().data.every((u: { username: string; email: string }) => u.username.includes('_') || u.email.includes('_'))).toBe(true);
+    expect(
+      (await req('GET', '/api/admin/users?search=_', root)).json().data.every((u: { username: string; email: string }) => u.username.includes('_') || u.email.includes('_')),
+    ).toBe(true);
     const one = (await req('GET', `/api/admin/users/${target.uuid}`, root)).json().user;
     expect(one).toMatchObject({ uuid: target.uuid, username: target.username, role: 1, role_name: 'Default', banned: false, ram: 1024, coins: 0 });
     expect(one).not.toHaveProperty('password_hash');
@@ -112,7 +114,11 @@ describe.each(testDialects())('admin users API on %s', (dialect) => {
     const admin = await userWithRole(panel, 7);
     const before = await userRow(admin.uuid);
     // an editor without admin.root can neither change a root account nor hand out a root role
-    for (const [uuid, payload] of [[admin.uuid, { first_name: 'Mallory' }], [target.uuid, { role: 8 }], [admin.uuid, { banned: true, ban_reason: 'x' }]] as const) {
+    for (const [uuid, payload] of [
+      [admin.uuid, { first_name: 'Mallory' }],
+      [target.uuid, { role: 8 }],
+      [admin.uuid, { banned: true, ban_reason: 'x' }],
+    ] as const) {
       const res = await req('PATCH', `/api/admin/users/${uuid}`, editor, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('PERMISSION_ESCALATION');
@@ -141,7 +147,10 @@ describe.each(testDialects())('admin users API on %s', (dialect) => {
     const race = async (payload: Record<string, unknown> | null) => {
       const [first, second] = await onlyNewRootHolders(panel, 2);
       const answers = await Promise.all(
-        [[first, second], [second, first]].map(([who, other]) => req(payload ? 'PATCH' : 'DELETE', `/api/admin/users/${other.uuid}`, who, payload ?? undefined)),
+        [
+          [first, second],
+          [second, first],
+        ].map(([who, other]) => req(payload ? 'PATCH' : 'DELETE', `/api/admin/users/${other.uuid}`, who, payload ?? undefined)),
       );
       expectOneWinner(answers);
       const left = await activeRootHolders(panel);

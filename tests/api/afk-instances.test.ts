@@ -77,12 +77,8 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
       const held = async () =>
         redis
           ? (await redis.exists(`orepanel:lease:${name}`)) === 1
-          : (await panel.services.database.db
-              .withTables<{ leases: { name: string } }>()
-              .selectFrom('leases')
-              .select('name')
-              .where('name', '=', name)
-              .executeTakeFirst()) !== undefined;
+          : (await panel.services.database.db.withTables<{ leases: { name: string } }>().selectFrom('leases').select('name').where('name', '=', name).executeTakeFirst()) !==
+            undefined;
       const deadline = Date.now() + 5_000;
       while (await held()) {
         if (Date.now() > deadline) throw new Error('the closed socket’s instance never released the lease');

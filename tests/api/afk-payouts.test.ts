@@ -52,7 +52,12 @@ describe.each(testDialects())('AFK payouts under concurrency (%s)', (dialect) =>
     const after = await totals(user);
     expect(after).toMatchObject({ ledgerSum: 7, coins: 7, afkDay: 7, minutesAfk: after.entries });
     // three full payments and one of the remaining coin
-    expect(outcomes.map((o) => o.paid).filter((p) => p > 0).sort()).toEqual([1, 2, 2, 2]);
+    expect(
+      outcomes
+        .map((o) => o.paid)
+        .filter((p) => p > 0)
+        .sort(),
+    ).toEqual([1, 2, 2, 2]);
     // the next day starts from zero
     expect(dayOf(minuteOfDay(24 * 60) * MINUTE_MS)).toBe(day + 1);
     expect((await payouts.payMinute(user.id, minuteOfDay(24 * 60), { rate: 2, dailyCap: 7 })).paid).toBe(2);

@@ -86,7 +86,15 @@ describe.each(cases)('AFK rewards (%s, leases: %s)', (dialect, store) => {
 
     const status = await panel.app.inject({ url: '/api/user/earn/afk', headers: { cookie: user.cookie } });
     expect(status.statusCode).toBe(200);
-    expect(status.json()).toMatchObject({ rate: 1, daily_cap: 600, earned_today: 3, remaining_today: 597, minutes_afk: 3, heartbeat_interval_ms: 10_000, heartbeat_gap_ms: 20_000 });
+    expect(status.json()).toMatchObject({
+      rate: 1,
+      daily_cap: 600,
+      earned_today: 3,
+      remaining_today: 597,
+      minutes_afk: 3,
+      heartbeat_interval_ms: 10_000,
+      heartbeat_gap_ms: 20_000,
+    });
   });
 
   it('pays nothing for a minute with a heartbeat gap over 20 s, and stops paying when heartbeats stop', async () => {

@@ -14,7 +14,8 @@ describe.each(testDialects())('audit log on %s', (dialect) => {
   });
 
   const activities = (cookie: string, query = '') => panel.app.inject({ url: `/api/user/session/activities${query}`, headers: { cookie } });
-  const login = (name: string, password: string) => panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: name, password }, remoteAddress: '198.51.100.23' });
+  const login = (name: string, password: string) =>
+    panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: name, password }, remoteAddress: '198.51.100.23' });
 
   it('records registration, failed and successful logins and logout, and shows the user their own', async () => {
     const { body, cookie } = await register(panel.app);

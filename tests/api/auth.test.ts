@@ -34,7 +34,15 @@ describe.each(testDialects())('auth API on %s', (dialect) => {
       const session = await panel.app.inject({ url: '/api/user/session', headers: { cookie: cookieHeader(res) } });
       expect(session.statusCode).toBe(200);
       const s = session.json();
-      expect(s.user_info).toMatchObject({ uuid: json.user.uuid, username: 'Grace.Hopper', email: body.email, first_name: 'Ada', last_name: 'Lovelace', role: 1, role_name: 'Default' });
+      expect(s.user_info).toMatchObject({
+        uuid: json.user.uuid,
+        username: 'Grace.Hopper',
+        email: body.email,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        role: 1,
+        role_name: 'Default',
+      });
       expect(s.billing).toEqual({ coins: 0, ram: 1024, disk: 1024, cpu: 100, ports: 2, databases: 1, backups: 5, server_slots: 1 });
 
       // the token is stored only as its SHA-256

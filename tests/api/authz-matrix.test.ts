@@ -55,7 +55,10 @@ const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/admin/users/:uuid': async (panel) => ({ url: `/api/admin/users/${(await userWithRole(panel, 1)).uuid}` }),
   'GET /api/admin/users/:uuid/activity': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/activity?page=1&per_page=10` }),
   'GET /api/admin/users/:uuid/flags': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/flags` }),
-  'POST /api/admin/users/:uuid/flags/:id/clear': async (panel, { target }) => ({ url: `/api/admin/users/${target.uuid}/flags/${await openFlag(panel, target.id)}/clear`, payload: { note: 'matrix' } }),
+  'POST /api/admin/users/:uuid/flags/:id/clear': async (panel, { target }) => ({
+    url: `/api/admin/users/${target.uuid}/flags/${await openFlag(panel, target.id)}/clear`,
+    payload: { note: 'matrix' },
+  }),
   'GET /api/admin/users/:uuid/transactions': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/transactions?page=1&per_page=10` }),
   'POST /api/admin/users/:uuid/coins': async (_p, { target }) => ({ url: `/api/admin/users/${target.uuid}/coins`, payload: { amount: 5, reason: 'matrix check' } }),
   'GET /api/admin/roles': async () => ({ url: '/api/admin/roles' }),
@@ -98,19 +101,28 @@ const FIXTURES: Record<string, Fixture> = {
   'PATCH /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}`, payload: { coins: 7 } }),
   'DELETE /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
   'GET /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds' }),
-  'POST /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds', payload: { guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', coins: 5 } }),
+  'POST /api/admin/j4r/guilds': async () => ({
+    url: '/api/admin/j4r/guilds',
+    payload: { guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', coins: 5 },
+  }),
   'PATCH /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}`, payload: { coins: 7 } }),
   'DELETE /api/admin/j4r/guilds/:id': async (panel) => ({ url: `/api/admin/j4r/guilds/${await freshJ4rGuild(panel)}` }),
   'POST /api/admin/pterodactyl/test': async () => ({ url: '/api/admin/pterodactyl/test', payload: {} }),
   // the catalogue: each create links a panel object no other call linked
   'GET /api/admin/locations': async () => ({ url: '/api/admin/locations?page=1&per_page=5&search=matrix' }),
   'GET /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}` }),
-  'POST /api/admin/locations': async (_p, { standIn }) => ({ url: '/api/admin/locations', payload: { name: 'Matrix', panel_location_id: standIn.addLocation({ short: `mx${++roleCounter}` }).id } }),
+  'POST /api/admin/locations': async (_p, { standIn }) => ({
+    url: '/api/admin/locations',
+    payload: { name: 'Matrix', panel_location_id: standIn.addLocation({ short: `mx${++roleCounter}` }).id },
+  }),
   'PATCH /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}`, payload: { slots: 3 } }),
   'DELETE /api/admin/locations/:id': async (panel) => ({ url: `/api/admin/locations/${await freshLocation(panel)}` }),
   'GET /api/admin/egg-categories': async () => ({ url: '/api/admin/egg-categories?page=1&per_page=5' }),
   'GET /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}` }),
-  'POST /api/admin/egg-categories': async (_p, { standIn }) => ({ url: '/api/admin/egg-categories', payload: { name: 'Matrix', panel_nest_id: standIn.addNest({ name: `Matrix ${++roleCounter}` }).id } }),
+  'POST /api/admin/egg-categories': async (_p, { standIn }) => ({
+    url: '/api/admin/egg-categories',
+    payload: { name: 'Matrix', panel_nest_id: standIn.addNest({ name: `Matrix ${++roleCounter}` }).id },
+  }),
   'PATCH /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}`, payload: { name: 'Matrix renamed' } }),
   'DELETE /api/admin/egg-categories/:id': async (panel) => ({ url: `/api/admin/egg-categories/${await freshCategory(panel)}` }),
   'GET /api/admin/eggs': async () => ({ url: '/api/admin/eggs?page=1&per_page=5' }),
@@ -135,7 +147,10 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/servers/:id/unsuspend': async (_p, { world }) => ({ url: `/api/admin/servers/${await freshServer(world, true)}/unsuspend` }),
   'POST /api/admin/servers/:id/delete': async (_p, { world }) => ({ url: `/api/admin/servers/${await freshServer(world)}/delete` }),
   'GET /api/admin/server-queue': async () => ({ url: '/api/admin/server-queue?status=pending&page=1' }),
-  'POST /api/admin/server-queue': async (_p, { world }) => ({ url: '/api/admin/server-queue', payload: { user_uuid: (await customer(world)).uuid, ...createBody(world, { name: 'Matrix' }) } }),
+  'POST /api/admin/server-queue': async (_p, { world }) => ({
+    url: '/api/admin/server-queue',
+    payload: { user_uuid: (await customer(world)).uuid, ...createBody(world, { name: 'Matrix' }) },
+  }),
   'GET /api/admin/server-queue/logs': async () => ({ url: '/api/admin/server-queue/logs?page=1' }),
   'GET /api/admin/server-queue/:id': async (_p, { world }) => ({ url: `/api/admin/server-queue/${await freshEntry(world)}` }),
   'POST /api/admin/server-queue/:id/delete': async (_p, { world }) => ({ url: `/api/admin/server-queue/${await freshEntry(world)}/delete` }),
@@ -160,12 +175,18 @@ const catalogRow = () => ({ description: null, vip_only: 0, enabled: 0, image: n
 
 async function freshLocation(panel: TestPanel): Promise<number> {
   const panelId = 500_000 + ++roleCounter;
-  await catalogDb(panel).insertInto('catalog_locations').values({ ...catalogRow(), name: 'Matrix', panel_location_id: panelId, slots: 1, status: 'online' }).execute();
+  await catalogDb(panel)
+    .insertInto('catalog_locations')
+    .values({ ...catalogRow(), name: 'Matrix', panel_location_id: panelId, slots: 1, status: 'online' })
+    .execute();
   return Number((await catalogDb(panel).selectFrom('catalog_locations').select('id').where('panel_location_id', '=', panelId).executeTakeFirstOrThrow()).id);
 }
 
 async function freshCategory(panel: TestPanel, panelNestId = 500_000 + ++roleCounter): Promise<number> {
-  await catalogDb(panel).insertInto('catalog_egg_categories').values({ ...catalogRow(), name: 'Matrix', panel_nest_id: panelNestId }).execute();
+  await catalogDb(panel)
+    .insertInto('catalog_egg_categories')
+    .values({ ...catalogRow(), name: 'Matrix', panel_nest_id: panelNestId })
+    .execute();
   return Number((await catalogDb(panel).selectFrom('catalog_egg_categories').select('id').where('panel_nest_id', '=', panelNestId).executeTakeFirstOrThrow()).id);
 }
 
@@ -173,7 +194,10 @@ async function freshEgg(panel: TestPanel): Promise<number> {
   const panelNestId = 500_000 + ++roleCounter;
   const categoryId = await freshCategory(panel, panelNestId);
   const panelEggId = 500_000 + ++roleCounter;
-  await catalogDb(panel).insertInto('catalog_eggs').values({ ...catalogRow(), name: 'Matrix', category_id: categoryId, panel_nest_id: panelNestId, panel_egg_id: panelEggId }).execute();
+  await catalogDb(panel)
+    .insertInto('catalog_eggs')
+    .values({ ...catalogRow(), name: 'Matrix', category_id: categoryId, panel_nest_id: panelNestId, panel_egg_id: panelEggId })
+    .execute();
   return Number((await catalogDb(panel).selectFrom('catalog_eggs').select('id').where('panel_egg_id', '=', panelEggId).executeTakeFirstOrThrow()).id);
 }
 
@@ -184,7 +208,20 @@ async function openFlag(panel: TestPanel, userId: number): Promise<number> {
   const marker = `matrix_${++roleCounter}`;
   await db
     .insertInto('account_flags')
-    .values({ user_id: userId, kind: 'alt', reason: 'shared_ip', evidence: '[]', ip: null, detail: marker, open_key: null, created_at: now, updated_at: now, cleared_at: null, cleared_by: null, clear_note: null })
+    .values({
+      user_id: userId,
+      kind: 'alt',
+      reason: 'shared_ip',
+      evidence: '[]',
+      ip: null,
+      detail: marker,
+      open_key: null,
+      created_at: now,
+      updated_at: now,
+      cleared_at: null,
+      cleared_by: null,
+      clear_note: null,
+    })
     .execute();
   return (await db.selectFrom('account_flags').select('id').where('detail', '=', marker).executeTakeFirstOrThrow()).id;
 }
@@ -297,7 +334,11 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   it('lets only admin.root change a root-only setting, core or plugin, whatever else a role holds', async () => {
     const rootOnly = panel.services.settings.declarations().filter(({ def }) => def.rootOnly === true);
     expect(rootOnly.map(({ def }) => def.key)).toEqual(expect.arrayContaining(['custom_js', 'app_url']));
-    await setRolePermissions(panel, ADMIN_TYPE_ROLE, CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== 'admin.root'));
+    await setRolePermissions(
+      panel,
+      ADMIN_TYPE_ROLE,
+      CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== 'admin.root'),
+    );
     const failures: string[] = [];
     for (const { def, owner } of rootOnly) {
       const url = owner === 'core' ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`;
@@ -305,7 +346,8 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
       const payload = { values: { [def.key]: await panel.services.settings.get(def.key) } };
       const asStaff = await panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: staff.cookie } });
       const error = asStaff.statusCode === 403 ? (asStaff.json() as { error: { code: string; field?: string } }).error : null;
-      if (error?.code !== 'ROOT_ONLY_SETTING' || error.field !== def.key) failures.push(`${def.key} as role ${ADMIN_TYPE_ROLE} without admin.root: ${asStaff.statusCode} ${asStaff.body.slice(0, 200)}`);
+      if (error?.code !== 'ROOT_ONLY_SETTING' || error.field !== def.key)
+        failures.push(`${def.key} as role ${ADMIN_TYPE_ROLE} without admin.root: ${asStaff.statusCode} ${asStaff.body.slice(0, 200)}`);
       const asRoot = await panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: root.cookie } });
       if (asRoot.statusCode !== 200) failures.push(`${def.key} as role 8 (admin.root): ${asRoot.statusCode} ${asRoot.body.slice(0, 200)}`);
     }

@@ -36,9 +36,18 @@ describe.each(testDialects())('captcha (Turnstile) on %s', (dialect) => {
     await settings().set('captcha_enabled', true);
   };
   const post = (url: string, payload: Record<string, unknown>) => panel.app.inject({ method: 'POST', url, payload });
-  const login = (token?: string, password = PASSWORD) => post('/api/user/auth/login', { login: owner.username, password, ...(token === undefined ? {} : { captcha_token: token }) });
+  const login = (token?: string, password = PASSWORD) =>
+    post('/api/user/auth/login', { login: owner.username, password, ...(token === undefined ? {} : { captcha_token: token }) });
   const auditCount = async (action: string) =>
-    Number((await panel.services.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await panel.services.database.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('is off by default: the forms work without a token and siteverify is never asked', async () => {
     expect(await settings().get('captcha_enabled')).toBe(false);
@@ -60,7 +69,9 @@ describe.each(testDialects())('captcha (Turnstile) on %s', (dialect) => {
     expect(flat).not.toContain(turnstile.secret);
     expect(flat).not.toContain('turnstile_verify_url');
 
-    const admin = (await panel.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: root.cookie } })).json() as { groups: { id: string; settings: { key: string; value: unknown }[] }[] };
+    const admin = (await panel.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: root.cookie } })).json() as {
+      groups: { id: string; settings: { key: string; value: unknown }[] }[];
+    };
     const security = admin.groups.find((g) => g.id === 'security')!;
     const secret = security.settings.find((s) => s.key === 'turnstile_secret_key');
     expect(secret?.value).toEqual({ set: true });

@@ -34,7 +34,22 @@ describe.each(testDialects())('orepanel CLI on %s', (dialect) => {
   };
 
   it('creates the first administrator, who can then log in with admin.root', async () => {
-    const res = await run('user', 'create', '--username', 'Root', '--email', 'root@example.com', '--password', 'admin password 1', '--role', '8', '--first-name', 'Rita', '--last-name', 'Oot');
+    const res = await run(
+      'user',
+      'create',
+      '--username',
+      'Root',
+      '--email',
+      'root@example.com',
+      '--password',
+      'admin password 1',
+      '--role',
+      '8',
+      '--first-name',
+      'Rita',
+      '--last-name',
+      'Oot',
+    );
     expect(res).toMatchObject({ code: 0, err: '' });
     expect(res.out).toMatch(/^Created user Root \(uuid [0-9a-f-]{36}, role 8\)\.$/);
 
@@ -66,11 +81,21 @@ describe.each(testDialects())('orepanel CLI on %s', (dialect) => {
   });
 
   it('exits 1 with a clear message for a taken username or email, an invalid field or an unknown role', async () => {
-    expect(await run('user', 'create', '--username', 'ROOT', '--email', 'x@example.com', '--password', 'long enough')).toEqual({ code: 1, out: '', err: 'error: This username is already taken.' });
-    expect(await run('user', 'create', '--username', 'fresh', '--email', 'ROOT@example.com', '--password', 'long enough')).toEqual({ code: 1, out: '', err: 'error: An account with this email address already exists.' });
+    expect(await run('user', 'create', '--username', 'ROOT', '--email', 'x@example.com', '--password', 'long enough')).toEqual({
+      code: 1,
+      out: '',
+      err: 'error: This username is already taken.',
+    });
+    expect(await run('user', 'create', '--username', 'fresh', '--email', 'ROOT@example.com', '--password', 'long enough')).toEqual({
+      code: 1,
+      out: '',
+      err: 'error: An account with this email address already exists.',
+    });
     expect((await run('user', 'create', '--username', 'fresh', '--email', 'nope', '--password', 'long enough')).err).toBe('error: Invalid email address');
     expect((await run('user', 'create', '--username', 'fresh', '--email', 'f@example.com', '--password', 'short')).err).toMatch(/Password must be 8–256 characters/);
-    expect((await run('user', 'create', '--username', 'fresh', '--email', 'f@example.com', '--password', 'long enough', '--role', '42')).err).toBe('error: Role 42 does not exist.');
+    expect((await run('user', 'create', '--username', 'fresh', '--email', 'f@example.com', '--password', 'long enough', '--role', '42')).err).toBe(
+      'error: Role 42 does not exist.',
+    );
   });
 
   it('exits 2 with the usage for wrong usage', async () => {

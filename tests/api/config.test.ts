@@ -99,7 +99,18 @@ describe('loadConfig', () => {
   });
 
   it('documents every variable it reads', () => {
-    expect(CONFIG_VARS.map((v) => v.name)).toEqual(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'APP_URL', 'SESSION_TTL_DAYS', 'LOG_LEVEL', 'SECRET_KEY']);
+    expect(CONFIG_VARS.map((v) => v.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'TRUST_PROXY',
+      'APP_URL',
+      'SESSION_TTL_DAYS',
+      'LOG_LEVEL',
+      'SECRET_KEY',
+    ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);
   });
 });

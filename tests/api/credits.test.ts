@@ -55,7 +55,15 @@ describe.each(testDialects())('buying coins on %s', (dialect) => {
   const coins = async (userId: number) => Number((await db().selectFrom('users').select('coins').where('id', '=', userId).executeTakeFirstOrThrow()).coins);
   const creditEntries = (userId: number) =>
     db().selectFrom('wallet_ledger').select(['delta', 'kind', 'idempotency_key', 'reference']).where('user_id', '=', userId).where('kind', 'like', 'credits.%').execute();
-  const orderCount = async () => Number((await db().selectFrom('store_credit_orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const orderCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('store_credit_orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const checkout = (user: SignedInUser, payload: Record<string, unknown>) =>
     panel.app.inject({ method: 'POST', url: '/api/user/store/credits/checkout', headers: { cookie: user.cookie }, payload });
@@ -69,7 +77,8 @@ describe.each(testDialects())('buying coins on %s', (dialect) => {
       headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'stripe-signature': signature }) },
       payload,
     });
-  const paypalWebhook = (delivery: PaypalWebhookDelivery) => panel.app.inject({ method: 'POST', url: '/api/store/webhooks/paypal', headers: delivery.headers, payload: delivery.body });
+  const paypalWebhook = (delivery: PaypalWebhookDelivery) =>
+    panel.app.inject({ method: 'POST', url: '/api/store/webhooks/paypal', headers: delivery.headers, payload: delivery.body });
 
   /** A buyer who started a Stripe payment of `amountMinor`: the order and the Stripe session. */
   const stripeOrder = async (amountMinor = 550) => {
@@ -95,7 +104,15 @@ describe.each(testDialects())('buying coins on %s', (dialect) => {
   it('tells the page the currency, coins per unit, limits and the providers that are set up', async () => {
     const user = await userWithRole(panel, 1);
     const res = await panel.app.inject({ method: 'GET', url: '/api/user/store/credits', headers: { cookie: user.cookie } });
-    expect(res.json()).toEqual({ currency: 'EUR', currency_symbol: '€', exponent: 2, coins_per_unit: 100, min_amount_minor: 100, max_amount_minor: 50_000, providers: ['stripe', 'paypal'] });
+    expect(res.json()).toEqual({
+      currency: 'EUR',
+      currency_symbol: '€',
+      exponent: 2,
+      coins_per_unit: 100,
+      min_amount_minor: 100,
+      max_amount_minor: 50_000,
+      providers: ['stripe', 'paypal'],
+    });
     // a provider switched off, or missing a key, is not offered
     await withSettings({ stripe_enabled: false, paypal_client_secret: '' }, async () => {
       const off = await panel.app.inject({ method: 'GET', url: '/api/user/store/credits', headers: { cookie: user.cookie } });
@@ -206,7 +223,11 @@ describe.each(testDialects())('buying coins on %s', (dialect) => {
       expect((await stripeWebhook(cheaper, stripe.sign(cheaper))).statusCode).toBe(200);
       const otherCurrency = stripe.event('checkout.session.completed', session.id, { currency: 'usd' });
       expect((await stripeWebhook(otherCurrency, stripe.sign(otherCurrency))).statusCode).toBe(200);
-      const foreign = stripe.event('checkout.session.completed', session.id, { id: 'cs_test_someone_else', metadata: { order_id: 'co_not_ours_at_all' }, client_reference_id: null });
+      const foreign = stripe.event('checkout.session.completed', session.id, {
+        id: 'cs_test_someone_else',
+        metadata: { order_id: 'co_not_ours_at_all' },
+        client_reference_id: null,
+      });
       expect((await stripeWebhook(foreign, stripe.sign(foreign))).statusCode).toBe(200);
       const unrelated = stripe.event('payment_intent.created', session.id);
       expect((await stripeWebhook(unrelated, stripe.sign(unrelated))).statusCode).toBe(200);

@@ -34,7 +34,10 @@ describe.each(testDialects())('core schema on %s', (dialect) => {
     expect(roles.map((r) => r.real_name)).toEqual(['Default', 'VIP', 'Support Buddy', 'Support', 'Support LVL 3', 'Support LVL 4', 'Admin', 'Administrator']);
     expect(new Set(roles.map((r) => r.color))).toEqual(new Set(['#808080']));
     const grants = await db.selectFrom('role_permissions').select(['role_id', 'permission']).orderBy('role_id').execute();
-    expect(grants).toEqual([{ role_id: 7, permission: 'admin.root' }, { role_id: 8, permission: 'admin.root' }]);
+    expect(grants).toEqual([
+      { role_id: 7, permission: 'admin.root' },
+      { role_id: 8, permission: 'admin.root' },
+    ]);
   });
 
   it('gives a new role the next id after the seeded ones', async () => {
@@ -48,23 +51,50 @@ describe.each(testDialects())('core schema on %s', (dialect) => {
     const { body } = await register(panel.app);
     const { db } = panel.services.database;
     const now = new Date().toISOString();
-    const base = { uuid: crypto.randomUUID(), username: 'other', username_lower: 'other', email: 'o@example.com', email_lower: 'o@example.com', first_name: 'O', last_name: 'O', password_hash: 'x', avatar: null, background: null, ban_reason: null, created_at: now, updated_at: now };
-    const dupName = db.insertInto('users').values({ ...base, username: body.username.toUpperCase(), username_lower: body.username.toLowerCase() }).execute();
+    const base = {
+      uuid: crypto.randomUUID(),
+      username: 'other',
+      username_lower: 'other',
+      email: 'o@example.com',
+      email_lower: 'o@example.com',
+      first_name: 'O',
+      last_name: 'O',
+      password_hash: 'x',
+      avatar: null,
+      background: null,
+      ban_reason: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const dupName = db
+      .insertInto('users')
+      .values({ ...base, username: body.username.toUpperCase(), username_lower: body.username.toLowerCase() })
+      .execute();
     await expect(dupName).rejects.toSatisfy(isUniqueViolation);
-    const dupEmail = db.insertInto('users').values({ ...base, uuid: crypto.randomUUID(), email_lower: body.email.toLowerCase() }).execute();
+    const dupEmail = db
+      .insertInto('users')
+      .values({ ...base, uuid: crypto.randomUUID(), email_lower: body.email.toLowerCase() })
+      .execute();
     await expect(dupEmail).rejects.toSatisfy(isUniqueViolation);
   });
 
   it('refuses an unknown role and reports the first invalid field when creating accounts directly', async () => {
     const accounts = new Accounts(panel.services.database.db, panel.services.settings);
-    await expect(accounts.create({ username: 'roleless', email: 'roleless@example.com', firstName: 'R', lastName: 'L', password: PASSWORD, role: 99 })).rejects.toMatchObject({ statusCode: 400, field: 'role' });
+    await expect(accounts.create({ username: 'roleless', email: 'roleless@example.com', firstName: 'R', lastName: 'L', password: PASSWORD, role: 99 })).rejects.toMatchObject({
+      statusCode: 400,
+      field: 'role',
+    });
     await expect(accounts.create({ username: 'x y', email: 'bad', firstName: '', lastName: 'L', password: 'short' })).rejects.toMatchObject({ statusCode: 400, field: 'username' });
   });
 
   it('upgrades a weaker password hash at the next good login', async () => {
     const { body } = await register(panel.app);
     const { db } = panel.services.database;
-    await db.updateTable('users').set({ password_hash: oldHash(PASSWORD, CURRENT_PARAMS.ln - 2) }).where('username', '=', body.username).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: oldHash(PASSWORD, CURRENT_PARAMS.ln - 2) })
+      .where('username', '=', body.username)
+      .execute();
     const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: body.username, password: PASSWORD } });
     expect(res.statusCode).toBe(200);
     const row = await db.selectFrom('users').select('password_hash').where('username', '=', body.username).executeTakeFirstOrThrow();

@@ -63,7 +63,10 @@ describe.each(testDialects())('e-mail verification on %s', (dialect) => {
 
   it('refuses an expired link, and a link mailed to an address the account no longer has', async () => {
     const expired = await registered();
-    await db().updateTable('auth_tokens' as never).set({ expires_at: new Date(Date.now() - 1).toISOString() } as never).execute();
+    await db()
+      .updateTable('auth_tokens' as never)
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() } as never)
+      .execute();
     expect((await verify(expired.code)).json().error.code).toBe('VERIFY_CODE_INVALID');
 
     const moved = await registered();
@@ -128,7 +131,13 @@ describe.each(testDialects())('e-mail verification on %s', (dialect) => {
   it('mails a new-login notice for a sign-in from an address the account never used', async () => {
     const { account } = await registered();
     const signIn = () =>
-      panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: account.body.username, password: account.body.password }, remoteAddress: '203.0.113.5', headers: { 'user-agent': 'Firefox <test>' } });
+      panel.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login',
+        payload: { login: account.body.username, password: account.body.password },
+        remoteAddress: '203.0.113.5',
+        headers: { 'user-agent': 'Firefox <test>' },
+      });
     expect((await signIn()).statusCode).toBe(200);
     const [mail] = await deliverQueued(panel, smtp, 1);
     expect(mail.subject).toBe('New sign-in to your Orepanel account');

@@ -17,7 +17,8 @@ export interface FuzzCase {
 type Schema = Record<string, unknown>;
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 const typesOf = (schema: Schema): string[] => (typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : []);
-const propertiesOf = (schema: unknown): [string, Schema][] => (isSchema(schema) && isSchema(schema.properties) ? Object.entries(schema.properties).filter((e): e is [string, Schema] => isSchema(e[1])) : []);
+const propertiesOf = (schema: unknown): [string, Schema][] =>
+  isSchema(schema) && isSchema(schema.properties) ? Object.entries(schema.properties).filter((e): e is [string, Schema] => isSchema(e[1])) : [];
 const requiredOf = (schema: unknown): string[] => (isSchema(schema) && Array.isArray(schema.required) ? (schema.required as string[]) : []);
 
 const HUGE_TEXT = 'x'.repeat(100 * 1024);
@@ -49,7 +50,11 @@ export function plausible(schema: Schema): unknown {
 
 /** Raw JSON texts the schema refuses, each with a label. */
 export function refusedJson(schema: Schema): [string, string][] {
-  if (Array.isArray(schema.enum) || 'const' in schema) return [['not a choice', '"zz-not-a-choice"'], ['array', '[]']];
+  if (Array.isArray(schema.enum) || 'const' in schema)
+    return [
+      ['not a choice', '"zz-not-a-choice"'],
+      ['array', '[]'],
+    ];
   if (Array.isArray(schema.anyOf)) return [['object', '{"zz":1}']];
   const types = typesOf(schema);
   const nullable = types.includes('null');
@@ -84,7 +89,16 @@ export function refusedText(schema: Schema, inPath: boolean): [string, string][]
   const types = typesOf(schema);
   const out: [string, string][] = [];
   if (types.includes('integer') || types.includes('number')) {
-    out.push(['1e309', '1e309'], ['Infinity', 'Infinity'], ['NaN', 'NaN'], ['hex', '0x10'], ['padded', '%205'], ['word', 'abc'], ['exponent', '1e3'], ['too long', '99999999999999999999']);
+    out.push(
+      ['1e309', '1e309'],
+      ['Infinity', 'Infinity'],
+      ['NaN', 'NaN'],
+      ['hex', '0x10'],
+      ['padded', '%205'],
+      ['word', 'abc'],
+      ['exponent', '1e3'],
+      ['too long', '99999999999999999999'],
+    );
     if (typeof schema.maximum === 'number' && schema.maximum < 1e15) out.push(['above maximum', String(schema.maximum + 1)]);
     if (typeof schema.minimum === 'number') out.push(['below minimum', String(schema.minimum - 1)]);
     if (types.includes('integer')) out.push(['fraction', '1.5']);
@@ -129,7 +143,8 @@ export function casesFor(route: RegisteredRoute): FuzzCase[] {
     for (const [label, text] of refusedText(schema, false)) {
       cases.push({ label: `query ${name}: ${label}`, url: urlWith(route, baseParams, query([`${name}=${text}`], name)) });
     }
-    if (!typesOf(schema).includes('array')) cases.push({ label: `query ${name}: repeated`, url: urlWith(route, baseParams, query([`${name}=${plausibleText(schema)}`, `${name}=${plausibleText(schema)}`], name)) });
+    if (!typesOf(schema).includes('array'))
+      cases.push({ label: `query ${name}: repeated`, url: urlWith(route, baseParams, query([`${name}=${plausibleText(schema)}`, `${name}=${plausibleText(schema)}`], name)) });
   }
   cases.push({ label: 'query: unknown parameter', url: urlWith(route, baseParams, query(['zz_extra=1'])) });
   cases.push({ label: 'query: __proto__', url: urlWith(route, baseParams, query(['__proto__=1'])) });

@@ -63,7 +63,13 @@ describe.each(testDialects())('gift coins on %s', (dialect) => {
     ]);
     expect((await ledgerOf(to)).map((e) => [e.kind, Number(e.delta), e.reference])).toEqual([['gift.received', 50, `${from.username} → ${to.username}`]]);
 
-    const audit = await db().selectFrom('audit_log').select(['action', 'actor_user_id', 'target_user_id', 'ip', 'details']).where('action', 'like', 'gift.%').where('target_user_id', 'in', [from.id, to.id]).orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'target_user_id', 'ip', 'details'])
+      .where('action', 'like', 'gift.%')
+      .where('target_user_id', 'in', [from.id, to.id])
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.actor_user_id, a.target_user_id])).toEqual([
       ['gift.sent', from.id, from.id],
       ['gift.received', null, to.id],
@@ -209,7 +215,10 @@ describe.each(testDialects())('gift coins on %s', (dialect) => {
     const answers = await Promise.all(gifts.map((g) => gift(g.from, { recipient: g.to.uuid, amount: g.amount, idempotency_key: key() })));
     const refused = answers.filter((a) => a.statusCode !== 200);
     // running out of coins is the only acceptable refusal
-    expect(refused.every((a) => a.statusCode === 409 && a.json().error.code === 'INSUFFICIENT_COINS'), refused.map((a) => a.body).join('\n')).toBe(true);
+    expect(
+      refused.every((a) => a.statusCode === 409 && a.json().error.code === 'INSUFFICIENT_COINS'),
+      refused.map((a) => a.body).join('\n'),
+    ).toBe(true);
     const done = answers.filter((a) => a.statusCode === 200).map((a) => a.json() as { amount: number; fee: number });
     expect(done.length).toBeGreaterThan(100);
     const fees = done.reduce((sum, g) => sum + g.fee, 0);
@@ -218,7 +227,16 @@ describe.each(testDialects())('gift coins on %s', (dialect) => {
     const balances = await Promise.all(users.map(coins));
     expect(balances.every((b) => b >= 0)).toBe(true);
     expect(balances.reduce((a, b) => a + b, 0) + fees).toBe(20 * 100);
-    const feeEntries = await db().selectFrom('wallet_ledger').select('delta').where('kind', '=', 'gift.fee').where('user_id', 'in', users.map((u) => u.id)).execute();
+    const feeEntries = await db()
+      .selectFrom('wallet_ledger')
+      .select('delta')
+      .where('kind', '=', 'gift.fee')
+      .where(
+        'user_id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .execute();
     expect(feeEntries.reduce((sum, e) => sum - Number(e.delta), 0)).toBe(fees);
     expect((await checkLedgerConsistency(db())).mismatches).toEqual([]);
     for (const user of users) {

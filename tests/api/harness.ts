@@ -40,7 +40,10 @@ export type TestStore = 'memory' | 'redis';
  * dialects: a listed Redis that cannot be reached fails the suite loudly, it is never skipped.
  */
 export function testStores(): TestStore[] {
-  const list = (process.env.OREPANEL_TEST_STORES ?? 'memory,redis').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (process.env.OREPANEL_TEST_STORES ?? 'memory,redis')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of list) if (name !== 'memory' && name !== 'redis') throw new Error(`OREPANEL_TEST_STORES: unknown store "${name}" (use memory, redis)`);
   return list as TestStore[];
 }
@@ -273,6 +276,10 @@ export function roleWith(panel: TestPanel, permissions: readonly string[], name?
 export async function setRolePermissions(panel: TestPanel, roleId: number, permissions: readonly string[]): Promise<void> {
   const db = panel.services.database.db;
   await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
-  if (permissions.length > 0) await db.insertInto('role_permissions').values(permissions.map((permission) => ({ role_id: roleId, permission }))).execute();
+  if (permissions.length > 0)
+    await db
+      .insertInto('role_permissions')
+      .values(permissions.map((permission) => ({ role_id: roleId, permission })))
+      .execute();
   await panel.services.roles.invalidate();
 }

@@ -14,7 +14,12 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
   });
 
   it('answers unknown /api paths with 404 NOT_FOUND in the error shape', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/user/auth/nope'], ['DELETE', '/api/system/settings'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/user/auth/nope'],
+      ['DELETE', '/api/system/settings'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await panel.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
@@ -52,7 +57,12 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
   });
 
   it('answers a form-encoded body with 415', async () => {
-    const res = await panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: 'login=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: 'login=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -67,9 +77,15 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
 
   it('takes a JSON body as sent: numeric and boolean strings, one-item arrays and non-finite numbers are refused', async () => {
     const user = await register(panel.app);
-    const post = (payload: string) =>
-      panel.app.inject({ method: 'POST', url: '/api/fx-notes', payload, headers: { cookie: user.cookie, 'content-type': 'application/json' } });
-    for (const payload of ['{"body":5}', '{"body":["x"]}', '{"body":true}', '{"body":"x","extra":1e309}', '{"body":"x","__proto__":{"admin":true}}', '{"body":"x","constructor":{"prototype":{}}}']) {
+    const post = (payload: string) => panel.app.inject({ method: 'POST', url: '/api/fx-notes', payload, headers: { cookie: user.cookie, 'content-type': 'application/json' } });
+    for (const payload of [
+      '{"body":5}',
+      '{"body":["x"]}',
+      '{"body":true}',
+      '{"body":"x","extra":1e309}',
+      '{"body":"x","__proto__":{"admin":true}}',
+      '{"body":"x","constructor":{"prototype":{}}}',
+    ]) {
       const res = await post(payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.code, payload).toMatch(/^(VALIDATION_ERROR|INVALID_JSON|BAD_REQUEST)$/);
@@ -166,7 +182,12 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { code: 'CROSS_SITE_REQUEST', message: 'Cross-site requests are not allowed.' } });
     expect(await countRows(panel, 'users')).toBe(before);
-    const ok = await panel.app.inject({ method: 'POST', url: '/api/user/auth/register', payload: newAccount(), headers: { origin: 'http://panel.example', host: 'panel.example' } });
+    const ok = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/register',
+      payload: newAccount(),
+      headers: { origin: 'http://panel.example', host: 'panel.example' },
+    });
     expect(ok.statusCode).toBe(201);
   });
 

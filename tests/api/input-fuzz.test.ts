@@ -13,7 +13,9 @@ describe('the fuzz catalogue', () => {
   it('spoils a bounded integer in every way the policy must refuse', () => {
     const labels = refusedJson({ type: 'integer', minimum: 1, maximum: 10 }).map(([label]) => label);
     expect(labels).toEqual(expect.arrayContaining(['numeric string', 'one-item array', '+Infinity', '-Infinity', 'above maximum', 'below minimum', 'fraction', 'null']));
-    expect(refusedText({ type: 'integer', minimum: 1, maximum: 10 }, false).map(([, text]) => text)).toEqual(expect.arrayContaining(['1e309', 'Infinity', '0x10', '11', '0', '1.5']));
+    expect(refusedText({ type: 'integer', minimum: 1, maximum: 10 }, false).map(([, text]) => text)).toEqual(
+      expect.arrayContaining(['1e309', 'Infinity', '0x10', '11', '0', '1.5']),
+    );
   });
 
   it('builds a plausible base body and one case per spoiled field, missing field and extra field', () => {
@@ -35,7 +37,18 @@ describe('the fuzz catalogue', () => {
     };
     expect(plausible(route.input.body as Record<string, unknown>)).toEqual({ name: 'aa' });
     const labels = casesFor(route).map((c) => c.label);
-    expect(labels).toEqual(expect.arrayContaining(['param id: 1e309', 'body: name: missing', 'body: extra field', 'body: __proto__ key', 'body: on: boolean string', 'body: name: 100 KB string', 'body: malformed JSON', 'query: unknown parameter']));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'param id: 1e309',
+        'body: name: missing',
+        'body: extra field',
+        'body: __proto__ key',
+        'body: on: boolean string',
+        'body: name: 100 KB string',
+        'body: malformed JSON',
+        'query: unknown parameter',
+      ]),
+    );
     expect(casesFor(route).find((c) => c.label === 'body: on: boolean string')?.payload).toBe('{"name":"aa","on":"true"}');
   });
 });
@@ -65,7 +78,10 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('route-walking fuzz o
     const tables = (await db.introspection.getTables()).map((t) => t.name).sort();
     const counts: Record<string, number> = {};
     for (const table of tables) {
-      const row = await db.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom(table as 'users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       counts[table] = Number(row.n);
     }
     const users = await db

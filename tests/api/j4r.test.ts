@@ -74,17 +74,27 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
   const as = (user: SignedInUser, url: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', payload?: Record<string, unknown>) =>
     panel.app.inject({ method, url, headers: { cookie: user.cookie, ...JSON_ACCEPT }, ...(payload ? { payload } : {}) });
 
-  async function addGuild(fields: Partial<{ guild_id: string; name: string; coins: number; invite_url: string; icon_url: string | null; enabled: boolean }> = {}): Promise<GuildView> {
+  async function addGuild(
+    fields: Partial<{ guild_id: string; name: string; coins: number; invite_url: string; icon_url: string | null; enabled: boolean }> = {},
+  ): Promise<GuildView> {
     const guild_id = fields.guild_id ?? snowflake();
-    const res = await as(admin, '/api/admin/j4r/guilds', 'POST', { guild_id, name: `Guild ${guild_id.slice(-4)}`, invite_url: 'https://discord.gg/orepanel', coins: 25, ...fields });
+    const res = await as(admin, '/api/admin/j4r/guilds', 'POST', {
+      guild_id,
+      name: `Guild ${guild_id.slice(-4)}`,
+      invite_url: 'https://discord.gg/orepanel',
+      coins: 25,
+      ...fields,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { guild: GuildView }).guild;
   }
 
   const coinsOf = async (user: SignedInUser) => Number((await db().selectFrom('users').select('coins').where('id', '=', user.id).executeTakeFirstOrThrow()).coins);
-  const rewardEntries = (user: SignedInUser) => db().selectFrom('wallet_ledger').select(['delta', 'kind', 'reference', 'idempotency_key']).where('user_id', '=', user.id).where('kind', '=', 'j4r.reward').execute();
+  const rewardEntries = (user: SignedInUser) =>
+    db().selectFrom('wallet_ledger').select(['delta', 'kind', 'reference', 'idempotency_key']).where('user_id', '=', user.id).where('kind', '=', 'j4r.reward').execute();
   const linkedDiscord = async (user: SignedInUser) =>
-    (await db().selectFrom('auth_oauth_accounts').select('provider_user_id').where('user_id', '=', user.id).where('provider', '=', 'discord').executeTakeFirst())?.provider_user_id ?? null;
+    (await db().selectFrom('auth_oauth_accounts').select('provider_user_id').where('user_id', '=', user.id).where('provider', '=', 'discord').executeTakeFirst())
+      ?.provider_user_id ?? null;
 
   /** Begins a check: the panel's 302 to Discord, and the browser's binding cookie. */
   async function begin(user: SignedInUser) {
@@ -148,7 +158,10 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
     const otherGuild = await addGuild({ coins: 30 });
     const user = await userWithRole(panel, 1);
     const account = discordUser();
-    discord.setGuilds(String(account.id), [{ id: joinedGuild.guild_id, name: 'Joined Guild' }, { id: snowflake(), name: 'Unlisted' }]);
+    discord.setGuilds(String(account.id), [
+      { id: joinedGuild.guild_id, name: 'Joined Guild' },
+      { id: snowflake(), name: 'Unlisted' },
+    ]);
     const before = await coinsOf(user);
 
     const first = resultsOf(await check(user, account));
@@ -201,8 +214,14 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
     const answers = (await Promise.all(flows.map((f) => complete(user, f.callback, f.browserCookie)))).map(resultsOf);
     const statuses = answers.map((a) => statusFor(a.results, guild.guild_id));
     // the answers go with the assertion: a failure says what the odd callback answered
-    expect(statuses.filter((s) => s === 'paid'), JSON.stringify(answers)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 'already_paid'), JSON.stringify(answers)).toHaveLength(4);
+    expect(
+      statuses.filter((s) => s === 'paid'),
+      JSON.stringify(answers),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 'already_paid'),
+      JSON.stringify(answers),
+    ).toHaveLength(4);
     expect(await coinsOf(user)).toBe(before + 70);
     expect(await rewardEntries(user)).toHaveLength(1);
     expect(await db().selectFrom('j4r_rewards').select('id').where('guild_id', '=', guild.guild_id).execute()).toHaveLength(1);
@@ -342,7 +361,10 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
   it("the stand-in's guild list as Discord answers it: the user's guilds; 401 for a bad token or one without the guilds scope; 400 for a bad limit", async () => {
     const account = discordUser();
     const guilds = [snowflake(), snowflake()];
-    discord.setGuilds(account.id as string, guilds.map((id) => ({ id, name: `G${id}` })));
+    discord.setGuilds(
+      account.id as string,
+      guilds.map((id) => ({ id, name: `G${id}` })),
+    );
     const token = await standInToken(account, 'identify guilds');
     expect([...(await joinedGuildIds(discord.url, token))].sort()).toEqual([...guilds].sort());
 
@@ -413,7 +435,10 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
     expect((await as(admin, '/api/admin/j4r/guilds/999999', 'DELETE')).statusCode).toBe(404);
     expect((await as(admin, '/api/admin/j4r/guilds/abc', 'DELETE')).statusCode).toBe(400);
     expect(await count()).toBe(before);
-    expect(await db().selectFrom('j4r_guilds').select(['guild_id', 'coins']).where('id', '=', guild.id).executeTakeFirstOrThrow()).toEqual({ guild_id: guild.guild_id, coins: guild.coins });
+    expect(await db().selectFrom('j4r_guilds').select(['guild_id', 'coins']).where('id', '=', guild.id).executeTakeFirstOrThrow()).toEqual({
+      guild_id: guild.guild_id,
+      coins: guild.coins,
+    });
     // a user without the permission
     const plain = await userWithRole(panel, 1);
     expect((await as(plain, '/api/admin/j4r/guilds', 'POST', valid)).statusCode).toBe(403);

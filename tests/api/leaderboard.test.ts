@@ -98,7 +98,14 @@ describe.each(testDialects())('leaderboard API on %s', (dialect) => {
     await db().updateTable('roles').set({ color: '#ffaa00' }).where('id', '=', 2).execute();
     await give(vip, 1_000_000);
     const answer = await ok('coins', vip);
-    expect(answer.data[0]).toEqual({ rank: 1, uuid: vip.uuid, username: vip.username, avatar: 'https://cdn.example.com/vip.png', role: { name: 'VIP', color: '#ffaa00' }, value: 1_000_000 });
+    expect(answer.data[0]).toEqual({
+      rank: 1,
+      uuid: vip.uuid,
+      username: vip.username,
+      avatar: 'https://cdn.example.com/vip.png',
+      role: { name: 'VIP', color: '#ffaa00' },
+      value: 1_000_000,
+    });
     expect(answer.me).toEqual({ rank: 1, value: 1_000_000 });
     expect(JSON.stringify(answer)).not.toContain(vip.email);
   });
@@ -150,25 +157,26 @@ describe.each(testDialects())('leaderboard API on %s', (dialect) => {
   });
 
   // a query plan is dialect-specific: the check exists where EXPLAIN QUERY PLAN does
-  if (dialect === 'sqlite') it('reads the top N and the rank counts through the indexes, with no full sort', async () => {
-    const rankings = new Rankings(db());
-    const explain = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
-      const { sql: text, parameters } = query.compile();
-      const plan = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
-      return plan.rows.map((r) => r.detail).join(' | ');
-    };
-    for (const [index, type] of [
-      [LEADERBOARD_INDEXES[0].name, 'coins'],
-      [LEADERBOARD_INDEXES[1].name, 'minutes_afk'],
-      ['user_counters_rank_index', 'referrals'],
-    ] as const) {
-      const top = await explain(rankings.topQuery(type, 15));
-      expect(top, type).toContain(index);
-      expect(top, type).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
-      // "how many are ahead of me" reads only the index range above my value
-      const ahead = await explain(rankings.aheadQuery(type, 1, 100));
-      expect(ahead, type).toContain(index);
-      expect(ahead, type).toMatch(/=\? AND \w+>\?\)/);
-    }
-  });
+  if (dialect === 'sqlite')
+    it('reads the top N and the rank counts through the indexes, with no full sort', async () => {
+      const rankings = new Rankings(db());
+      const explain = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+        const { sql: text, parameters } = query.compile();
+        const plan = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
+        return plan.rows.map((r) => r.detail).join(' | ');
+      };
+      for (const [index, type] of [
+        [LEADERBOARD_INDEXES[0].name, 'coins'],
+        [LEADERBOARD_INDEXES[1].name, 'minutes_afk'],
+        ['user_counters_rank_index', 'referrals'],
+      ] as const) {
+        const top = await explain(rankings.topQuery(type, 15));
+        expect(top, type).toContain(index);
+        expect(top, type).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+        // "how many are ahead of me" reads only the index range above my value
+        const ahead = await explain(rankings.aheadQuery(type, 1, 100));
+        expect(ahead, type).toContain(index);
+        expect(ahead, type).toMatch(/=\? AND \w+>\?\)/);
+      }
+    });
 });

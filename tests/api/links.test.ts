@@ -146,7 +146,17 @@ describe.each(testDialects())('link for rewards on %s', (dialect) => {
 
     const views = await list(who);
     expect(views.map((v) => v.id)).toEqual([...PROVIDERS]);
-    expect(views[0]).toMatchObject({ id: 'linkvertise', name: 'Linkvertise', coins: 100, daily_limit: 5, today: 1, min_time_seconds: 60, expire_seconds: 3600, cooldown_seconds: 3600, available: false });
+    expect(views[0]).toMatchObject({
+      id: 'linkvertise',
+      name: 'Linkvertise',
+      coins: 100,
+      daily_limit: 5,
+      today: 1,
+      min_time_seconds: 60,
+      expire_seconds: 3600,
+      cooldown_seconds: 3600,
+      available: false,
+    });
     expect(views[0].cooldown_left_seconds).toBe(3600 - 3 * 61);
     expect(views[3].cooldown_left_seconds).toBe(3600);
   });
@@ -196,7 +206,17 @@ describe.each(testDialects())('link for rewards on %s', (dialect) => {
     for (const token of tokens) {
       await db()
         .insertInto('l4r_tokens')
-        .values({ user_id: who.id, provider: 'shareus', token_hash: hashLinkToken(token), created_at: new Date(now).toISOString(), not_before: new Date(now).toISOString(), expires_at: new Date(now + 3600 * SECOND).toISOString(), state: 'pending', redeemed_at: null, coins: null })
+        .values({
+          user_id: who.id,
+          provider: 'shareus',
+          token_hash: hashLinkToken(token),
+          created_at: new Date(now).toISOString(),
+          not_before: new Date(now).toISOString(),
+          expires_at: new Date(now + 3600 * SECOND).toISOString(),
+          state: 'pending',
+          redeemed_at: null,
+          coins: null,
+        })
         .execute();
     }
     clock.advance(SECOND);

@@ -168,7 +168,10 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     await useSmtpServer(panel.services.settings, smtp, { user: 'mailer', pass: 's3cret' });
     await mailer.send({ to: 'leased@example.com', template: 'welcome' });
     const now = Date.now();
-    await panel.services.database.db.updateTable('mail_queue').set({ lease_until: new Date(now + LEASE_MS).toISOString(), lease_owner: 'another-instance' }).execute();
+    await panel.services.database.db
+      .updateTable('mail_queue')
+      .set({ lease_until: new Date(now + LEASE_MS).toISOString(), lease_owner: 'another-instance' })
+      .execute();
     expect(await mailer.runQueue(new Date(now + 1000))).toBe('sent 0, retried 0, failed 0');
     expect(await mailer.runQueue(new Date(now + LEASE_MS + 1))).toBe('sent 1, retried 0, failed 0');
     expect((await smtp.waitForMails(1))[0].to).toEqual(['leased@example.com']);
@@ -192,7 +195,13 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     });
 
     it('creates, edits, previews and deletes a template, with an audit entry each', async () => {
-      const created = await api('POST', '', { name: 'promo', subject: 'News from ${app_name}', html: '<p>Hi ${first_name}</p>', text: 'Hi ${first_name}', description: 'Promotions' });
+      const created = await api('POST', '', {
+        name: 'promo',
+        subject: 'News from ${app_name}',
+        html: '<p>Hi ${first_name}</p>',
+        text: 'Hi ${first_name}',
+        description: 'Promotions',
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().template.id;
       expect(created.json().template).toMatchObject({ name: 'promo', protected: false, placeholders: ['app_name', 'first_name'] });
@@ -210,7 +219,9 @@ describe.each(testDialects())('mail on %s', (dialect) => {
 
       expect((await api('DELETE', `/${id}`)).json()).toEqual({ success: true });
       expect((await api('GET', `/${id}`)).statusCode).toBe(404);
-      const actions = (await panel.services.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'admin.mail_template.%').orderBy('id').execute()).map((r) => r.action);
+      const actions = (await panel.services.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'admin.mail_template.%').orderBy('id').execute()).map(
+        (r) => r.action,
+      );
       expect(actions).toEqual(['admin.mail_template.create', 'admin.mail_template.update', 'admin.mail_template.delete']);
     });
 

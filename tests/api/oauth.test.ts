@@ -47,7 +47,9 @@ class Browser {
 let userCounter = 0;
 const providerUser = (kind: StandInKind): StandInUser => {
   userCounter++;
-  return kind === 'discord' ? { id: `80351110224678${String(1000 + userCounter)}`, username: `disco_${userCounter}` } : { id: 583231 + userCounter, username: `octo-${userCounter}` };
+  return kind === 'discord'
+    ? { id: `80351110224678${String(1000 + userCounter)}`, username: `disco_${userCounter}` }
+    : { id: 583231 + userCounter, username: `octo-${userCounter}` };
 };
 
 describe.each(testDialects())('OAuth sign-in and linking on %s', (dialect) => {
@@ -180,7 +182,11 @@ describe.each(testDialects())('OAuth sign-in and linking on %s', (dialect) => {
       // the code went to the provider server side, with the secret and the same redirect_uri
       const exchange = providers[kind].tokenRequests.at(-1)!;
       expect(exchange.contentType).toContain('application/x-www-form-urlencoded');
-      expect(exchange.params).toMatchObject({ client_id: providers[kind].clientId, client_secret: providers[kind].clientSecret, redirect_uri: `${PANEL_URL}/api/user/auth/callback/${kind}/link` });
+      expect(exchange.params).toMatchObject({
+        client_id: providers[kind].clientId,
+        client_secret: providers[kind].clientSecret,
+        redirect_uri: `${PANEL_URL}/api/user/auth/callback/${kind}/link`,
+      });
 
       const other = await signedIn(); // a browser signed in as someone else: the login replaces that session
       const signIn = await flow(other.browser, kind, 'login', account);
@@ -292,7 +298,10 @@ describe.each(testDialects())('OAuth sign-in and linking on %s', (dialect) => {
     expect(json.json().error.code).toBe('OAUTH_ACCOUNT_TAKEN');
     expect((await linksOf(intruder.browser)).data).toEqual([]);
     expect((await linksOf(owner.browser)).data).toHaveLength(1);
-    expect((await audits('auth.oauth_link_refused')).at(-1)).toMatchObject({ target_user_id: intruder.id, details: JSON.stringify({ provider: 'discord', reason: 'OAUTH_ACCOUNT_TAKEN' }) });
+    expect((await audits('auth.oauth_link_refused')).at(-1)).toMatchObject({
+      target_user_id: intruder.id,
+      details: JSON.stringify({ provider: 'discord', reason: 'OAUTH_ACCOUNT_TAKEN' }),
+    });
   });
 
   it('links one account per provider: a second one needs an unlink first; the same one again is fine', async () => {
@@ -314,7 +323,10 @@ describe.each(testDialects())('OAuth sign-in and linking on %s', (dialect) => {
     const res = await unlink();
     expect(res.statusCode, res.body).toBe(200);
     expect((await linksOf(me.browser)).data).toEqual([]);
-    expect((await audits('auth.oauth_unlink')).at(-1)).toMatchObject({ actor_user_id: me.id, details: JSON.stringify({ provider: 'discord', provider_username: account.username }) });
+    expect((await audits('auth.oauth_unlink')).at(-1)).toMatchObject({
+      actor_user_id: me.id,
+      details: JSON.stringify({ provider: 'discord', provider_username: account.username }),
+    });
     expectErrorRedirect(await flow(new Browser(), 'discord', 'login', account), '/auth/login', 'OAUTH_ACCOUNT_NOT_LINKED', 'discord');
     const again = await unlink();
     expect(again.statusCode).toBe(404);
@@ -328,7 +340,12 @@ describe.each(testDialects())('OAuth sign-in and linking on %s', (dialect) => {
   it('keeps 2FA: signing in with a linked account of a user with 2FA on ends in TW0_FA_BLOCKED', async () => {
     const me = await signedIn();
     const setup = await panel.app.inject({ url: '/api/user/auth/2fa/setup', headers: { cookie: me.browser.cookie } });
-    const confirm = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/setup', headers: { cookie: me.browser.cookie }, payload: { code: totpCode(setup.json().secret, totpStep()) } });
+    const confirm = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/2fa/setup',
+      headers: { cookie: me.browser.cookie },
+      payload: { code: totpCode(setup.json().secret, totpStep()) },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     me.browser.remember(confirm);
     const account = providerUser('github');

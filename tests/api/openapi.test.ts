@@ -69,14 +69,19 @@ describe.each(testDialects())('the API document (%s)', (dialect) => {
     for (const [path, , op] of operations(doc)) {
       // every {name} of a path is a required path parameter with a schema, and there is an answer
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name), path).toEqual(inPath);
+      expect(
+        (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        path,
+      ).toEqual(inPath);
       expect(Object.keys(op.responses).length, path).toBeGreaterThan(0);
       expect(op['x-auth'] || op['x-permission'] === null, path).toBe(true);
     }
 
     const user = doc.paths['/api/admin/users/{uuid}'].patch;
     expect(user).toMatchObject({ 'x-auth': true, 'x-permission': 'admin.users.edit', 'x-feature-flag': null, 'x-plugin': null, security: [{ session: [] }] });
-    expect(user.parameters).toEqual([expect.objectContaining({ name: 'uuid', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', pattern: expect.any(String) }) })]);
+    expect(user.parameters).toEqual([
+      expect.objectContaining({ name: 'uuid', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', pattern: expect.any(String) }) }),
+    ]);
     expect(user.requestBody).toMatchObject({ required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } } });
     expect(user.responses['200']).toMatchObject({ content: { 'application/json': { schema: { required: ['user'] } } } });
 
@@ -89,7 +94,9 @@ describe.each(testDialects())('the API document (%s)', (dialect) => {
     expect(afk.responses['101']).toBeDefined();
 
     const paged = doc.paths['/api/admin/users'].get;
-    expect(paged.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'per_page', in: 'query', required: false, schema: expect.objectContaining({ maximum: 100 }) })]));
+    expect(paged.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'per_page', in: 'query', required: false, schema: expect.objectContaining({ maximum: 100 }) })]),
+    );
   });
 
   it('follows the plugins: a plugin switched off drops out at once, and a third-party one enabled late comes in', async () => {
@@ -112,7 +119,11 @@ describe.each(testDialects())('the API document (%s)', (dialect) => {
     // a third-party plugin may leave its answers undeclared: the document says so
     expect(doc.paths['/api/plugins/fx-late/items'].get.responses.default).toEqual({ description: 'An answer the route declares no schema for' });
     expect(doc.paths['/api/plugins/fx-late/live'].get).toMatchObject({ 'x-websocket': true, 'x-plugin': 'fx-late' });
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/plugins/')).sort()).toEqual(['/api/plugins/fx-late/items', '/api/plugins/fx-late/live']);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/api/plugins/'))
+        .sort(),
+    ).toEqual(['/api/plugins/fx-late/items', '/api/plugins/fx-late/live']);
 
     await panel.services.plugins.setEnabled('fx-late', false);
     expect(Object.keys((await document()).paths).filter((p) => p.startsWith('/api/plugins/'))).toEqual([]);
@@ -156,5 +167,4 @@ describe.each(testDialects())('the API document (%s)', (dialect) => {
     expect(html).toContain('⚑ code_redemption_enabled');
     expect(html).toContain('href="#tag-earn-redeem"');
   });
-
 });

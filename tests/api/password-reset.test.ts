@@ -23,7 +23,8 @@ describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
   });
 
   const db = () => panel.services.database.db;
-  const forgot = (email: unknown, headers: Record<string, string> = {}) => panel.app.inject({ method: 'POST', url: '/api/user/auth/forgot', payload: { email } as Record<string, unknown>, headers });
+  const forgot = (email: unknown, headers: Record<string, string> = {}) =>
+    panel.app.inject({ method: 'POST', url: '/api/user/auth/forgot', payload: { email } as Record<string, unknown>, headers });
   const check = (token: string) => panel.app.inject({ url: `/api/user/auth/reset?token=${encodeURIComponent(token)}` });
   const reset = (token: unknown, password: unknown) => panel.app.inject({ method: 'POST', url: '/api/user/auth/reset', payload: { token, password } as Record<string, unknown> });
   const login = (name: string, password: string) => panel.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { login: name, password } });
@@ -48,7 +49,12 @@ describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
     expect(mail.html).toContain(`href="https://panel.example.com/auth/reset-password?token=${token}"`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // only the hash is stored
-    const row = await db().selectFrom('auth_tokens' as never).selectAll().where('purpose' as never, '=', 'reset_password' as never).orderBy('id' as never, 'desc').executeTakeFirstOrThrow() as { token_hash: string; expires_at: string; created_at: string };
+    const row = (await db()
+      .selectFrom('auth_tokens' as never)
+      .selectAll()
+      .where('purpose' as never, '=', 'reset_password' as never)
+      .orderBy('id' as never, 'desc')
+      .executeTakeFirstOrThrow()) as { token_hash: string; expires_at: string; created_at: string };
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(3_600_000);
 
@@ -109,7 +115,10 @@ describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
     expect((await check(first.token)).json().error.code).toBe('RESET_TOKEN_INVALID');
     expect((await check(newer)).statusCode).toBe(200);
 
-    await db().updateTable('auth_tokens' as never).set({ expires_at: new Date(Date.now() - 1000).toISOString() } as never).execute();
+    await db()
+      .updateTable('auth_tokens' as never)
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() } as never)
+      .execute();
     expect((await check(newer)).json().error.code).toBe('RESET_TOKEN_INVALID');
     expect((await reset(newer, 'a brand new password')).json().error.code).toBe('RESET_TOKEN_INVALID');
     for (const token of ['A'.repeat(43), 'short', '../../etc']) {
@@ -119,7 +128,8 @@ describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
   });
 
   it('kills every reset link of the account when its e-mail or its password changes, whoever changes it', async () => {
-    const account = (cookie: string) => (url: string, payload: Record<string, unknown>) => panel.app.inject({ method: 'POST', url: `/api/user/session${url}`, payload, headers: { cookie } });
+    const account = (cookie: string) => (url: string, payload: Record<string, unknown>) =>
+      panel.app.inject({ method: 'POST', url: `/api/user/session${url}`, payload, headers: { cookie } });
     const admin = await userWithRole(panel, 8);
     const adminEdit = async (uuid: string, payload: Record<string, unknown>) => {
       const res = await panel.app.inject({ method: 'PATCH', url: `/api/admin/users/${uuid}`, payload, headers: { cookie: admin.cookie } });

@@ -63,7 +63,8 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
   });
 
   const reasonOf = (id: string) => panel.services.plugins.refused.find((r) => r.id === id)?.reason;
-  const served = async () => (await panel.app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string; localeFiles?: Record<string, string> }[];
+  const served = async () =>
+    (await panel.app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string; localeFiles?: Record<string, string> }[];
 
   it('refuses broken plugins with a readable reason and keeps the others', () => {
     expect(reasonOf('fx-new-sdk')).toBe('it needs sdk ^2.0.0 but this panel provides sdk 1.0.0 (plugin API v1)');
@@ -152,7 +153,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect(file.body).toContain('System.register');
   });
 
-  it('records each plugin\'s routes with their guard options', () => {
+  it("records each plugin's routes with their guard options", () => {
     const routes = panel.services.plugins.get('fx-notes')!.routes;
     expect(routes).toEqual(
       expect.arrayContaining([
@@ -162,7 +163,12 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
         { method: 'POST', url: '/api/fx-notes', auth: true, permission: null },
       ]),
     );
-    expect(panel.services.plugins.get('auth')!.routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    expect(
+      panel.services.plugins
+        .get('auth')!
+        .routes.map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([
       'GET /api/auth/2fa/setup/kill',
       'GET /api/user/auth/2fa/setup',
       'GET /api/user/auth/callback/:provider/:action',
@@ -185,7 +191,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     ]);
   });
 
-  it('runs each plugin\'s migrations into its own table, once', async () => {
+  it("runs each plugin's migrations into its own table, once", async () => {
     const { db } = panel.services.database;
     const applied = await sql<{ name: string }>`select name from ${sql.table(pluginMigrationTable('fx-notes'))}`.execute(db);
     expect(applied.rows.map((r) => r.name)).toEqual(['0001_notes']);
@@ -210,7 +216,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect(settings).not.toHaveProperty('fx_private');
   });
 
-  it('adds active plugins\' own css and js to custom.css / custom.js', async () => {
+  it("adds active plugins' own css and js to custom.css / custom.js", async () => {
     const css = await panel.app.inject({ url: '/api/system/custom.css' });
     expect(css.body).toContain('.fx-notes { color: teal; }');
     await panel.services.plugins.setEnabled('fx-notes', false);
@@ -248,7 +254,10 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
   });
 
   /** Fixture modules of this panel that were imported (each panel installs its own copies). */
-  const imported = () => ((globalThis as { __orepanelFixtureImports?: string[] }).__orepanelFixtureImports ?? []).filter((url) => url.includes(panel.database.dataDir)).map((url) => url.split('/').at(-2));
+  const imported = () =>
+    ((globalThis as { __orepanelFixtureImports?: string[] }).__orepanelFixtureImports ?? [])
+      .filter((url) => url.includes(panel.database.dataDir))
+      .map((url) => url.split('/').at(-2));
   const tables = async () => (await panel.services.database.db.introspection.getTables()).map((t) => t.name.toLowerCase());
   const asRoot = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { cookie: root.cookie } });
   const servedIds = async () => ((await app.inject({ url: '/api/system/plugins' })).json() as { id: string }[]).map((p) => p.id);
@@ -282,10 +291,12 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
     expect(await stateRow('fx-late')).toEqual({ enabled: 1 });
     expect((await app.inject({ url: '/api/plugins/fx-late/items' })).json()).toEqual({ items: [] });
     expect(await servedIds()).toContain('fx-late');
-    expect(panel.services.routes.list()).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'POST', url: '/api/plugins/fx-late/items', permission: 'admin.fx_late.edit' })]));
+    expect(panel.services.routes.list()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: 'POST', url: '/api/plugins/fx-late/items', permission: 'admin.fx_late.edit' })]),
+    );
   });
 
-  it('the late plugin\'s routes keep the host\'s guards: 401 anonymous, 403 customer, cross-site 403, bad input 400', async () => {
+  it("the late plugin's routes keep the host's guards: 401 anonymous, 403 customer, cross-site 403, bad input 400", async () => {
     const post = (payload: unknown, headers: Record<string, string> = {}) =>
       app.inject({ method: 'POST', url: '/api/plugins/fx-late/items', payload: payload as Record<string, unknown>, headers });
     expect((await post({ name: 'anon' })).statusCode).toBe(401);
@@ -370,7 +381,10 @@ describe.each(testDialects())('third-party plugins arrive disabled and start whe
     const res = await asRoot('POST', '/api/admin/plugins/fx-late-crash/enable');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Plugin "fx-late-crash" could not be enabled: its server part failed to load: fx-late-crash needs a licence file.');
-    expect((await asRoot('GET', '/api/admin/plugins/fx-late-crash')).json().plugin).toMatchObject({ state: 'disabled', failed_reason: 'its server part failed to load: fx-late-crash needs a licence file' });
+    expect((await asRoot('GET', '/api/admin/plugins/fx-late-crash')).json().plugin).toMatchObject({
+      state: 'disabled',
+      failed_reason: 'its server part failed to load: fx-late-crash needs a licence file',
+    });
     expect(await stateRow('fx-late-crash')).toEqual({ enabled: 0 });
   });
 

@@ -112,7 +112,12 @@ describe.each(testDialects())('pterodactyl accounts, password and admin on %s', 
       expect(response.statusCode, response.body).toBe(200);
       await ptero().accounts.passwordSyncsSettled();
       expect(standIn.users().find((u) => u.id === account.id)?.password).toBe('panel-follows-1');
-      const entry = await db().selectFrom('audit_log').select(['action', 'details']).where('target_user_id', '=', user.id).where('action', 'like', 'pterodactyl.%').executeTakeFirstOrThrow();
+      const entry = await db()
+        .selectFrom('audit_log')
+        .select(['action', 'details'])
+        .where('target_user_id', '=', user.id)
+        .where('action', 'like', 'pterodactyl.%')
+        .executeTakeFirstOrThrow();
       expect(entry.action).toBe('pterodactyl.password_synced');
       expect(entry.details).not.toContain('panel-follows-1');
     });
@@ -139,7 +144,12 @@ describe.each(testDialects())('pterodactyl accounts, password and admin on %s', 
       await ptero().accounts.passwordSyncsSettled();
       expect(await panel.services.accounts.checkPassword(user.id, 'still-changed-4')).toBe(true);
       expect(standIn.users().find((u) => u.id === account.id)?.password).toBeNull();
-      const entry = await db().selectFrom('audit_log').select(['details']).where('target_user_id', '=', user.id).where('action', '=', 'pterodactyl.password_sync_failed').executeTakeFirstOrThrow();
+      const entry = await db()
+        .selectFrom('audit_log')
+        .select(['details'])
+        .where('target_user_id', '=', user.id)
+        .where('action', '=', 'pterodactyl.password_sync_failed')
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(entry.details)).toMatchObject({ code: 'PANEL_ERROR', panel_user_id: account.id });
       expect(entry.details).not.toContain('still-changed-4');
     });
@@ -199,7 +209,9 @@ describe.each(testDialects())('pterodactyl accounts, password and admin on %s', 
         expect(unset.json().error.code).toBe('PANEL_NOT_CONFIGURED');
         expect(await health()).toEqual({ configured: false, ok: null, latency_ms: null, code: null, message: null });
         expect(await ptero().panel.serverUrl('abcd1234')).toBeNull();
-        const error = await ptero().panel.accountFor(admin.id).catch((e: unknown) => e);
+        const error = await ptero()
+          .panel.accountFor(admin.id)
+          .catch((e: unknown) => e);
         expect(isPanelError(error) && error.code).toBe('PANEL_NOT_CONFIGURED');
       } finally {
         await configure(standIn.url, standIn.apiKey);

@@ -42,7 +42,8 @@ async function failure(promise: Promise<unknown>): Promise<PanelError> {
   throw new Error('expected a PanelError');
 }
 
-const requestsTo = (method: string, path: string | RegExp) => standIn.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+const requestsTo = (method: string, path: string | RegExp) =>
+  standIn.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
 
 let serial = 0;
 async function serverInput(over: Partial<CreatePanelServer> = {}): Promise<CreatePanelServer> {
@@ -142,7 +143,13 @@ describe('the panel’s errors as PanelError codes', () => {
     const { BUILD_NUMBER: _dropped, ...environment } = input.environment;
     const error = await failure(client().servers.create({ ...input, environment }));
     expect(error).toMatchObject({ code: 'PANEL_VALIDATION', field: 'environment.BUILD_NUMBER', detail: 'The Build Number variable field is required.' });
-    const rust = await failure(client().servers.create({ ...(await serverInput()), egg: world.eggs.rust.id, environment: { HOSTNAME: 'x', LEVEL: 'Moon', WORLD_SIZE: '3000', MAX_PLAYERS: '40', RCON_PASS: 'p' } }));
+    const rust = await failure(
+      client().servers.create({
+        ...(await serverInput()),
+        egg: world.eggs.rust.id,
+        environment: { HOSTNAME: 'x', LEVEL: 'Moon', WORLD_SIZE: '3000', MAX_PLAYERS: '40', RCON_PASS: 'p' },
+      }),
+    );
     expect(rust).toMatchObject({ code: 'PANEL_VALIDATION', field: 'environment.LEVEL' });
     expect(standIn.servers()).toHaveLength(0);
   });
@@ -217,7 +224,15 @@ describe('retries', () => {
     try {
       strict.addLocation({ short: 'one' });
       const strictWaits: number[] = [];
-      const api = panelApi(new PanelTransport(async () => ({ baseUrl: strict.url, apiKey: strict.apiKey }), { ...tuning(), sleep: async (ms) => { strictWaits.push(ms); strict.advanceTime(ms); } }));
+      const api = panelApi(
+        new PanelTransport(async () => ({ baseUrl: strict.url, apiKey: strict.apiKey }), {
+          ...tuning(),
+          sleep: async (ms) => {
+            strictWaits.push(ms);
+            strict.advanceTime(ms);
+          },
+        }),
+      );
       await api.locations.list();
       await api.locations.list();
       const raw = await fetch(`${strict.url}/api/application/locations`, { headers: { authorization: `Bearer ${strict.apiKey}` } });
@@ -308,7 +323,11 @@ describe('servers', () => {
     const allocation = standIn.allocations().find((a) => a.id === created.allocation);
     expect(allocation?.server).toBe(created.id);
 
-    const built = await api.servers.updateBuild(created.id, { allocation: created.allocation, limits: { ...created.limits, memory: 2048 }, feature_limits: created.feature_limits });
+    const built = await api.servers.updateBuild(created.id, {
+      allocation: created.allocation,
+      limits: { ...created.limits, memory: 2048 },
+      feature_limits: created.feature_limits,
+    });
     expect(built.limits.memory).toBe(2048);
     const renamed = await api.servers.updateDetails(created.id, { name: 'Renamed', user: created.user });
     expect(renamed.name).toBe('Renamed');

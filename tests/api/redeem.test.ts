@@ -74,7 +74,12 @@ describe.each(testDialects())('redeem codes on %s', (dialect) => {
     expect(Number((await codeRow(code.id)).redeemed)).toBe(1);
     const rows = await redemptionsOf(code.id);
     expect(rows.map((r) => [Number(r.user_id), Number(r.coins)])).toEqual([[user.id, 75]]);
-    const audit = await db().selectFrom('audit_log').select(['action', 'actor_user_id', 'details']).where('target_user_id', '=', user.id).where('action', '=', 'redeem.code').execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id', 'details'])
+      .where('target_user_id', '=', user.id)
+      .where('action', '=', 'redeem.code')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0].details)).toEqual({ code: text, coins: 75 });
 
@@ -92,7 +97,11 @@ describe.each(testDialects())('redeem codes on %s', (dialect) => {
     const disabled = await createCode({ code: uniqueCode('off'), coins: 10, enabled: false });
     const expired = await createCode({ code: uniqueCode('old'), coins: 10, expires_at: new Date(Date.now() + 60_000).toISOString() });
     // the admin API refuses a past expiry, so the clock of this code is moved in the database
-    await db().updateTable('redeem_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
+    await db()
+      .updateTable('redeem_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired.id)
+      .execute();
     const usedUp = await createCode({ code: uniqueCode('gone'), coins: 10, uses: 1 });
     expect((await redeem(await userWithRole(panel, 1), usedUp.code)).statusCode).toBe(200);
 
@@ -207,7 +216,10 @@ describe.each(testDialects())('redeem codes on %s', (dialect) => {
       const created = await adminCall('POST', ADMIN, { code: text, coins: 20 });
       expect(created.statusCode).toBe(201);
       expect(created.json().code).toMatchObject({ code: text, coins: 20, uses: 1, enabled: true, expires_at: null, redeemed: 0 });
-      const before = await db().selectFrom('redeem_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await db()
+        .selectFrom('redeem_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
 
       const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
       const cases: [Record<string, unknown>, number, string, string?][] = [
@@ -228,7 +240,10 @@ describe.each(testDialects())('redeem codes on %s', (dialect) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(status);
         expect(res.json().error, JSON.stringify(payload)).toMatchObject({ code, field });
       }
-      const after = await db().selectFrom('redeem_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('redeem_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
 
       // an expiry with an offset is stored as the same instant in UTC

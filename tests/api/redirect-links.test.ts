@@ -9,7 +9,20 @@ import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, ty
 describe('isHttpUrl (the rule the admin API, the admin form and the shell share)', () => {
   it('takes http and https addresses only', () => {
     for (const good of ['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com', 'http://127.0.0.1:8080/x']) expect(isHttpUrl(good), good).toBe(true);
-    for (const bad of ['', 'javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,hi', 'ftp://example.com', 'mailto:a@example.com', '/relative', 'example.com', 'https://', ' https://example.com', 'https://exa mple.com', `https://example.com/${'a'.repeat(2048)}`]) {
+    for (const bad of [
+      '',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,hi',
+      'ftp://example.com',
+      'mailto:a@example.com',
+      '/relative',
+      'example.com',
+      'https://',
+      ' https://example.com',
+      'https://exa mple.com',
+      `https://example.com/${'a'.repeat(2048)}`,
+    ]) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
   });
@@ -59,7 +72,12 @@ describe.each(testDialects())('redirect links on %s', (dialect) => {
   };
 
   const auditActions = async (linkId: number) => {
-    const rows = await panel.services.database.db.selectFrom('audit_log').select(['action', 'details', 'actor_user_id']).where('action', 'like', 'admin.redirect_link.%').orderBy('id').execute();
+    const rows = await panel.services.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'details', 'actor_user_id'])
+      .where('action', 'like', 'admin.redirect_link.%')
+      .orderBy('id')
+      .execute();
     return rows.filter((r) => (JSON.parse(r.details) as { link_id?: number }).link_id === linkId).map((r) => ({ action: r.action, actor: r.actor_user_id }));
   };
 

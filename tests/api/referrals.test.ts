@@ -56,9 +56,16 @@ describe.each(testDialects())('referrals on %s', (dialect) => {
   const balance = (who: Account) => panel.services.wallet.balance(who.id);
   const referralCount = (who: Account) => panel.services.counters.get(who.id, 'referrals');
   const ledgerRows = async (key: string) =>
-    Number((await db().selectFrom('wallet_ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('idempotency_key', '=', key).executeTakeFirstOrThrow()).n);
-  const replayRegistration = (who: Account, ref: string | null) =>
-    panel.services.events.emit('user.registered', { userId: who.id, uuid: who.uuid, username: who.username, ref });
+    Number(
+      (
+        await db()
+          .selectFrom('wallet_ledger')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('idempotency_key', '=', key)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const replayRegistration = (who: Account, ref: string | null) => panel.services.events.emit('user.registered', { userId: who.id, uuid: who.uuid, username: who.username, ref });
 
   it('a disabled earn-referrals plugin does not act on registrations (its event handlers stay silent)', async () => {
     const referrer = await account();
@@ -93,7 +100,12 @@ describe.each(testDialects())('referrals on %s', (dialect) => {
     expect(await referralCount(referrer)).toBe(1);
     expect(await ledgerRows(`referral:${newcomer.id}:referrer`)).toBe(1);
     expect(await ledgerRows(`referral:${newcomer.id}:redeemer`)).toBe(1);
-    const kinds = await db().selectFrom('wallet_ledger').select(['user_id', 'kind', 'delta', 'reference']).where('idempotency_key', 'like', `referral:${newcomer.id}:%`).orderBy('user_id').execute();
+    const kinds = await db()
+      .selectFrom('wallet_ledger')
+      .select(['user_id', 'kind', 'delta', 'reference'])
+      .where('idempotency_key', 'like', `referral:${newcomer.id}:%`)
+      .orderBy('user_id')
+      .execute();
     expect(kinds.map((k) => ({ user: Number(k.user_id), kind: k.kind, delta: Number(k.delta), reference: k.reference }))).toEqual([
       { user: referrer.id, kind: 'referral.referrer', delta: 35, reference: newcomer.username },
       { user: newcomer.id, kind: 'referral.redeemer', delta: 15, reference: code },
@@ -108,7 +120,12 @@ describe.each(testDialects())('referrals on %s', (dialect) => {
     expect(JSON.stringify(mine).toLowerCase()).not.toContain(newcomer.email.toLowerCase());
 
     // the new account got a code of its own at registration, and has no referrals yet
-    const made = await db().withTables<{ referral_codes: { user_id: number; code: string } }>().selectFrom('referral_codes').select('code').where('user_id', '=', newcomer.id).executeTakeFirst();
+    const made = await db()
+      .withTables<{ referral_codes: { user_id: number; code: string } }>()
+      .selectFrom('referral_codes')
+      .select('code')
+      .where('user_id', '=', newcomer.id)
+      .executeTakeFirst();
     expect(made?.code).toMatch(/^[A-Z2-9]{8}$/);
     const theirs = await referrals(newcomer);
     expect(theirs.code).toBe(made!.code);
@@ -121,7 +138,9 @@ describe.each(testDialects())('referrals on %s', (dialect) => {
     expect(await balance(stranger)).toBe(0);
     const junk = await account('not a code at all!');
     expect(await balance(junk)).toBe(0);
-    expect(await db().withTables<{ referrals: { referred_id: number } }>().selectFrom('referrals').select('referred_id').where('referred_id', 'in', [stranger.id, junk.id]).execute()).toEqual([]);
+    expect(
+      await db().withTables<{ referrals: { referred_id: number } }>().selectFrom('referrals').select('referred_id').where('referred_id', 'in', [stranger.id, junk.id]).execute(),
+    ).toEqual([]);
 
     // an account's own code, as if it had registered with it
     const self = await account();
@@ -224,7 +243,12 @@ describe.each(testDialects())('referrals on %s', (dialect) => {
     for (let i = 0; i < 7; i++) newcomers.push(await account(code));
     const first = await referrals(referrer, '?page=1&per_page=3');
     expect(first.referred.meta).toEqual({ page: 1, per_page: 3, total: 7, total_pages: 3 });
-    expect(first.referred.data.map((r) => r.username)).toEqual(newcomers.slice(4).reverse().map((n) => n.username));
+    expect(first.referred.data.map((r) => r.username)).toEqual(
+      newcomers
+        .slice(4)
+        .reverse()
+        .map((n) => n.username),
+    );
     const last = await referrals(referrer, '?page=3&per_page=3');
     expect(last.referred.data.map((r) => r.username)).toEqual([newcomers[0].username]);
     expect(last.earned).toEqual({ coins: 7 * 35, paid: 7, pending: 0 });

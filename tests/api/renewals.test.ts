@@ -25,11 +25,23 @@ describe.each(testDialects())('renewals (%s)', (dialect) => {
   });
 
   const db = () => world.panel.services.database.db;
-  const mailsTo = async (user: SignedInUser) => (await db().selectFrom('mail_queue').select(['template', 'subject', 'text']).where('to_address', '=', user.email).where('template', 'in', ['server_renewal_reminder', 'server_suspended', 'server_deleted']).orderBy('id').execute());
+  const mailsTo = async (user: SignedInUser) =>
+    await db()
+      .selectFrom('mail_queue')
+      .select(['template', 'subject', 'text'])
+      .where('to_address', '=', user.email)
+      .where('template', 'in', ['server_renewal_reminder', 'server_suspended', 'server_deleted'])
+      .orderBy('id')
+      .execute();
   const serverRow = async (id: number) =>
-    (await db().selectFrom('servers' as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst()) as unknown as { status: string; expires_at: string; panel_id: number } | undefined;
+    (await db()
+      .selectFrom('servers' as never)
+      .selectAll()
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst()) as unknown as { status: string; expires_at: string; panel_id: number } | undefined;
   const panelServer = (panelId: number) => world.ptero.servers().find((s) => s.id === panelId);
-  const give = (user: SignedInUser, coins: number) => world.panel.services.wallet.credit({ userId: user.id, amount: coins, kind: 'admin.adjust', idempotencyKey: `test-gift-${user.id}-${coins}-${Math.random()}`, reason: 'test' });
+  const give = (user: SignedInUser, coins: number) =>
+    world.panel.services.wallet.credit({ userId: user.id, amount: coins, kind: 'admin.adjust', idempotencyKey: `test-gift-${user.id}-${coins}-${Math.random()}`, reason: 'test' });
   const renew = (user: SignedInUser, id: number, key: string) => call(world, user, 'POST', `/api/user/server/${id}/renew`, { idempotency_key: key });
   const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -11,8 +11,20 @@ import { setRolePermissions, startPanel, testDialects, userWithRole, type Signed
 
 /** Addresses the issue names, and the browser code: each must stay declared root-only. */
 const MUST_BE_ROOT_ONLY = [
-  'custom_js', 'custom_css', 'app_url', 'turnstile_verify_url', 'vpn_check_url', 'discord_base_url', 'github_base_url', 'github_api_url',
-  'pterodactyl_base_url', 'pterodactyl_api_key', 'smtp_host', 'stripe_api_url', 'paypal_api_url', 'l4r_shareus_api_url',
+  'custom_js',
+  'custom_css',
+  'app_url',
+  'turnstile_verify_url',
+  'vpn_check_url',
+  'discord_base_url',
+  'github_base_url',
+  'github_api_url',
+  'pterodactyl_base_url',
+  'pterodactyl_api_key',
+  'smtp_host',
+  'stripe_api_url',
+  'paypal_api_url',
+  'l4r_shareus_api_url',
 ];
 /** url settings that are only images a browser shows (nothing is sent there, no code runs from there) */
 const DISPLAY_ONLY_ADDRESSES = ['app_logo', 'default_bg', 'profile_skin_url_template'];
@@ -41,7 +53,13 @@ function anotherValue(def: ManifestSetting, current: SettingValue): SettingValue
 
 describe('the manifest schema', () => {
   it('accepts rootOnly on a plugin setting, as a boolean only', () => {
-    const manifest = (setting: Record<string, unknown>) => ({ id: 'fx-root', name: 'Fx', version: '1.0.0', sdk: '^1.0.0', settings: [{ key: 'fx_api_url', type: 'url', default: '', ...setting }] });
+    const manifest = (setting: Record<string, unknown>) => ({
+      id: 'fx-root',
+      name: 'Fx',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      settings: [{ key: 'fx_api_url', type: 'url', default: '', ...setting }],
+    });
     const ok = validateManifest(manifest({ rootOnly: true }));
     expect(ok.ok && ok.manifest.settings?.[0].rootOnly).toBe(true);
     const unmarked = validateManifest(manifest({}));
@@ -99,7 +117,10 @@ describe.each(testDialects())('root-only settings on %s', (dialect) => {
   });
 
   it('writes nothing when one request mixes ordinary and root-only settings', async () => {
-    for (const [owner, ordinary] of [['core', { company_name: 'Mixed Ltd' }], ['store', { stripe_enabled: true }]] as const) {
+    for (const [owner, ordinary] of [
+      ['core', { company_name: 'Mixed Ltd' }],
+      ['store', { stripe_enabled: true }],
+    ] as const) {
       const target = rootOnly.find((r) => r.owner === owner)!;
       const before = await Promise.all([...Object.keys(ordinary), target.def.key].map(entry));
       const res = await patch(editor, owner, { ...ordinary, [target.def.key]: anotherValue(target.def, before[before.length - 1].value) });
@@ -133,7 +154,10 @@ describe.each(testDialects())('root-only settings on %s', (dialect) => {
       Object.fromEntries(((await get(who, '/api/admin/settings')).json().groups as { settings: Listed[] }[]).flatMap((g) => g.settings).map((s) => [s.key, s]));
     const pluginListing = async (who: SignedInUser) => Object.fromEntries(((await get(who, '/api/admin/plugins/store/config')).json().settings as Listed[]).map((s) => [s.key, s]));
 
-    for (const [listing, rootOnlyKey, ordinaryKey] of [[coreListing, 'custom_js', 'company_name'], [pluginListing, 'stripe_api_url', 'stripe_enabled']] as const) {
+    for (const [listing, rootOnlyKey, ordinaryKey] of [
+      [coreListing, 'custom_js', 'company_name'],
+      [pluginListing, 'stripe_api_url', 'stripe_enabled'],
+    ] as const) {
       const asEditor = await listing(editor);
       expect(asEditor[rootOnlyKey]).toMatchObject({ root_only: true, editable: false });
       expect(asEditor[ordinaryKey]).toMatchObject({ root_only: false, editable: true });

@@ -52,7 +52,15 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
   const db = () => panel.services.database.db as unknown as Kysely<CoreDatabase & CatalogTables>;
   const call = (method: Method, url: string, payload?: unknown, who: SignedInUser = admin) =>
     panel.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { cookie: who.cookie } });
-  const count = async (table: keyof CatalogTables) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: keyof CatalogTables) =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const snapshot = async () => ({
     locations: await db().selectFrom('catalog_locations').selectAll().orderBy('id').execute(),
     categories: await db().selectFrom('catalog_egg_categories').selectAll().orderBy('id').execute(),
@@ -75,7 +83,15 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
     it('are created linked to a panel location, read, searched, edited in part and deleted, each change audited', async () => {
       const location = await created<Record<string, unknown> & { id: number }>(
         LOCATIONS,
-        { name: '  Bucharest  ', description: 'Fast in Eastern Europe', panel_location_id: world.locations.ro.id, slots: 25, status: 'online', vip_only: true, image: 'https://cdn.example.com/ro.png' },
+        {
+          name: '  Bucharest  ',
+          description: 'Fast in Eastern Europe',
+          panel_location_id: world.locations.ro.id,
+          slots: 25,
+          status: 'online',
+          vip_only: true,
+          image: 'https://cdn.example.com/ro.png',
+        },
         'location',
       );
       expect(location).toMatchObject({
@@ -97,7 +113,10 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
       for (const search of ['buchar', 'BUCH', String(world.locations.ro.id)]) {
         const list = await call('GET', `${LOCATIONS}?search=${encodeURIComponent(search)}`);
         expect(list.statusCode).toBe(200);
-        expect(list.json().data.map((l: { id: number }) => l.id), search).toContain(location.id);
+        expect(
+          list.json().data.map((l: { id: number }) => l.id),
+          search,
+        ).toContain(location.id);
       }
       const none = await call('GET', `${LOCATIONS}?search=${encodeURIComponent('100%_nothing')}`);
       expect(none.json()).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0, total_pages: 0 } });
@@ -189,7 +208,11 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
 
   describe('egg categories and eggs', () => {
     it('keep an egg in an existing category of the same nest, refuse a category with eggs being deleted or moved, and audit it all', async () => {
-      const minecraft = await created<{ id: number; panel_nest_id: number; eggs: number }>(CATEGORIES, { name: 'Minecraft', panel_nest_id: world.nests.minecraft.id, image: '/images/mc.png' }, 'category');
+      const minecraft = await created<{ id: number; panel_nest_id: number; eggs: number }>(
+        CATEGORIES,
+        { name: 'Minecraft', panel_nest_id: world.nests.minecraft.id, image: '/images/mc.png' },
+        'category',
+      );
       expect(minecraft).toMatchObject({ name: 'Minecraft', panel_nest_id: world.nests.minecraft.id, eggs: 0, enabled: true, vip_only: false, image: '/images/mc.png' });
       const rust = await created<{ id: number }>(CATEGORIES, { name: 'Rust', panel_nest_id: world.nests.rust.id, vip_only: true }, 'category');
 
@@ -239,7 +262,11 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
       expect(await snapshot()).toEqual(withPaper);
       expect(before.categories).toEqual(withPaper.categories);
 
-      const vanilla = await created<{ id: number }>(EGGS, { name: 'Vanilla', category_id: minecraft.id, panel_nest_id: world.nests.minecraft.id, panel_egg_id: world.eggs.vanilla.id }, 'egg');
+      const vanilla = await created<{ id: number }>(
+        EGGS,
+        { name: 'Vanilla', category_id: minecraft.id, panel_nest_id: world.nests.minecraft.id, panel_egg_id: world.eggs.vanilla.id },
+        'egg',
+      );
       const renamed = await call('PATCH', `${EGGS}/${vanilla.id}`, { name: 'Vanilla Minecraft', vip_only: true, enabled: false });
       expect(renamed.json().egg).toMatchObject({ name: 'Vanilla Minecraft', vip_only: true, enabled: false, panel_egg_id: world.eggs.vanilla.id });
 
@@ -271,7 +298,15 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
         ['Paper', minecraft.id, world.nests.minecraft.id, world.eggs.paper.id, true],
         ['Vanilla Minecraft', minecraft.id, world.nests.minecraft.id, world.eggs.vanilla.id, false],
       ]);
-      expect(await catalog.category(rust.id)).toEqual({ id: rust.id, name: 'Rust', description: null, panelNestId: world.nests.rust.id, vipOnly: true, enabled: true, image: null });
+      expect(await catalog.category(rust.id)).toEqual({
+        id: rust.id,
+        name: 'Rust',
+        description: null,
+        panelNestId: world.nests.rust.id,
+        vipOnly: true,
+        enabled: true,
+        image: null,
+      });
       expect(await catalog.egg(999_999)).toBeNull();
 
       for (const egg of [paper, vanilla]) expect((await call('DELETE', `${EGGS}/${egg.id}`)).statusCode).toBe(200);
@@ -308,7 +343,13 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
       ];
       const before = await snapshot();
       for (const [method, url, body, permission] of routes) {
-        const lacking = await userWithRole(panel, await roleWith(panel, CATALOG_PERMISSIONS.filter((p) => p !== permission)));
+        const lacking = await userWithRole(
+          panel,
+          await roleWith(
+            panel,
+            CATALOG_PERMISSIONS.filter((p) => p !== permission),
+          ),
+        );
         const res = await call(method, url, body, lacking);
         expect(res.statusCode, `${method} ${url} without ${permission}`).toBe(403);
         expect(res.json().error.code).toBe('PERMISSION_DENIED');
@@ -326,7 +367,13 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
       // importing a kind adds rows of it: it needs that kind's create permission (or admin.root)
       const creates = { locations: 'admin.locations.create', categories: 'admin.nests.create', eggs: 'admin.egg.create' };
       for (const [kind, missing] of Object.entries(creates)) {
-        const lacking = await userWithRole(panel, await roleWith(panel, CATALOG_PERMISSIONS.filter((p) => p !== missing)));
+        const lacking = await userWithRole(
+          panel,
+          await roleWith(
+            panel,
+            CATALOG_PERMISSIONS.filter((p) => p !== missing),
+          ),
+        );
         const res = await call('POST', `${SYNC}/${kind}`, undefined, lacking);
         expect(res.statusCode, `sync of ${kind} without ${missing}`).toBe(403);
         expect(res.json().error.code).toBe('PERMISSION_DENIED');
@@ -390,7 +437,8 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
   });
 
   const db = () => panel.services.database.db as unknown as Kysely<CoreDatabase & CatalogTables>;
-  const call = (method: Method, url: string, payload?: unknown) => panel.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { cookie: admin.cookie } });
+  const call = (method: Method, url: string, payload?: unknown) =>
+    panel.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { cookie: admin.cookie } });
   const snapshot = async () => ({
     locations: await db().selectFrom('catalog_locations').selectAll().orderBy('id').execute(),
     categories: await db().selectFrom('catalog_egg_categories').selectAll().orderBy('id').execute(),
@@ -424,7 +472,18 @@ describe.each(testDialects())('import from the panel on %s', (dialect) => {
     const now = new Date().toISOString();
     await db()
       .insertInto('catalog_locations')
-      .values({ name: 'Closed DC', description: null, panel_location_id: 9001, slots: 5, status: 'offline', vip_only: 0, enabled: 1, image: null, created_at: now, updated_at: now })
+      .values({
+        name: 'Closed DC',
+        description: null,
+        panel_location_id: 9001,
+        slots: 5,
+        status: 'offline',
+        vip_only: 0,
+        enabled: 1,
+        image: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const answers = await syncAll();
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);

@@ -21,10 +21,21 @@ describe.each(testDialects())('server queue (%s)', (dialect) => {
 
   const db = () => world.panel.services.database.db;
   type Entry = { id: number; status: string; attempts: number; last_error: string | null; server_id: number | null };
-  const entryRow = async (id: number) => (await db().selectFrom('server_queue' as never).selectAll().where('id' as never, '=', id as never).executeTakeFirst()) as unknown as Entry | undefined;
-  const serverRows = async (userId: number) => (await db().selectFrom('servers' as never).selectAll().where('user_id' as never, '=', userId as never).execute()) as unknown as { id: number; panel_id: number }[];
+  const entryRow = async (id: number) =>
+    (await db()
+      .selectFrom('server_queue' as never)
+      .selectAll()
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst()) as unknown as Entry | undefined;
+  const serverRows = async (userId: number) =>
+    (await db()
+      .selectFrom('servers' as never)
+      .selectAll()
+      .where('user_id' as never, '=', userId as never)
+      .execute()) as unknown as { id: number; panel_id: number }[];
   const panelServersOf = (entryId: number) => world.ptero.servers().filter((s) => s.external_id === `orepanel-queue-${entryId}`);
-  const logs = async (entryId: number) => (await call(world, world.admin, 'GET', `/api/admin/server-queue/${entryId}`)).json().logs as { outcome: string; message: string; attempt: number }[];
+  const logs = async (entryId: number) =>
+    (await call(world, world.admin, 'GET', `/api/admin/server-queue/${entryId}`)).json().logs as { outcome: string; message: string; attempt: number }[];
 
   const queueFor = async (user: SignedInUser, overrides: Record<string, unknown> = {}): Promise<number> => {
     const res = await call(world, user, 'POST', '/api/user/server/create', createBody(world, overrides));
@@ -140,7 +151,12 @@ describe.each(testDialects())('server queue (%s)', (dialect) => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
   };
-  const markBuilding = (entryId: number) => db().updateTable('server_queue' as never).set({ status: 'building', attempts: 1 } as never).where('id' as never, '=', entryId as never).execute();
+  const markBuilding = (entryId: number) =>
+    db()
+      .updateTable('server_queue' as never)
+      .set({ status: 'building', attempts: 1 } as never)
+      .where('id' as never, '=', entryId as never)
+      .execute();
 
   it('takes over a building entry once its dead worker’s lease expires, reconciling instead of creating again', async () => {
     const user = await customer(world);
@@ -218,7 +234,11 @@ describe.each(testDialects())('server queue (%s)', (dialect) => {
       expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', field: 'user_uuid' });
       res = await call(world, world.admin, 'POST', '/api/admin/server-queue', body({ ram: 100 }));
       expect(res.json().error).toMatchObject({ code: 'BELOW_MINIMUM', field: 'ram' });
-      const rows = await db().selectFrom('server_queue' as never).selectAll().where('user_id' as never, '=', target.id as never).execute();
+      const rows = await db()
+        .selectFrom('server_queue' as never)
+        .selectAll()
+        .where('user_id' as never, '=', target.id as never)
+        .execute();
       expect(rows).toHaveLength(2);
     });
 

@@ -22,7 +22,12 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
   /** The catalogue choice and resources of the rows these tests write straight into the tables. */
   const smallServer = () => ({ location_id: world.catalog.ro, egg_id: world.catalog.paper, ram: 512, disk: 512, cpu: 10, ports: 1, databases: 0, backups: 0 });
   const rowsOf = async (table: 'server_queue' | 'servers', userId: number) =>
-    (await db().selectFrom(table as never).selectAll().where('user_id' as never, '=', userId as never).orderBy('id' as never).execute()) as unknown as Row[];
+    (await db()
+      .selectFrom(table as never)
+      .selectAll()
+      .where('user_id' as never, '=', userId as never)
+      .orderBy('id' as never)
+      .execute()) as unknown as Row[];
   const panelServerOf = (panelId: number) => world.ptero.servers().find((s) => s.id === panelId);
   /** Writes values straight into a row, past every check (as a hand edit or an old bug would). */
   const spoil = (table: 'server_queue' | 'servers' | 'users', id: number, values: Row) =>
@@ -280,8 +285,22 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
 
     it('a catalog location with a broken slot count: flagged in its admin list, not offered, not built on', async () => {
       const now = new Date(world.clock.now()).toISOString();
-      const values = { name: 'Broken Bay', description: null, panel_location_id: 777_777, slots: dialect === 'sqlite' ? Infinity : -1, status: 'online', vip_only: 0, enabled: 1, image: null, created_at: now, updated_at: now };
-      await db().insertInto('catalog_locations' as never).values(values as never).execute();
+      const values = {
+        name: 'Broken Bay',
+        description: null,
+        panel_location_id: 777_777,
+        slots: dialect === 'sqlite' ? Infinity : -1,
+        status: 'online',
+        vip_only: 0,
+        enabled: 1,
+        image: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await db()
+        .insertInto('catalog_locations' as never)
+        .values(values as never)
+        .execute();
       try {
         const list = await call(world, world.admin, 'GET', '/api/admin/locations?per_page=100');
         expect(list.statusCode, list.body).toBe(200);
@@ -296,7 +315,10 @@ describe.each(testDialects())('servers: resources and broken rows (%s)', (dialec
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().error).toMatchObject({ code: 'LOCATION_UNAVAILABLE', field: 'location_id' });
       } finally {
-        await db().deleteFrom('catalog_locations' as never).where('name' as never, '=', 'Broken Bay' as never).execute();
+        await db()
+          .deleteFrom('catalog_locations' as never)
+          .where('name' as never, '=', 'Broken Bay' as never)
+          .execute();
       }
     });
 

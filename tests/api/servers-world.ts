@@ -34,7 +34,8 @@ export async function startServersWorld(dialect: TestDialect, options: { locatio
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Record<string, { id: number }>;
   };
-  const ro = (await post('/api/admin/locations', { name: 'Bucharest', panel_location_id: sample.locations.ro.id, slots: options.locationSlots ?? 50, status: 'online' })).location.id;
+  const ro = (await post('/api/admin/locations', { name: 'Bucharest', panel_location_id: sample.locations.ro.id, slots: options.locationSlots ?? 50, status: 'online' })).location
+    .id;
   const us = (await post('/api/admin/locations', { name: 'New York', panel_location_id: sample.locations.us.id, slots: 50, status: 'online', vip_only: true })).location.id;
   const minecraft = (await post('/api/admin/egg-categories', { name: 'Minecraft', panel_nest_id: sample.nests.minecraft.id })).category.id;
   const paper = (await post('/api/admin/eggs', { name: 'Paper', category_id: minecraft, panel_egg_id: sample.eggs.paper.id })).egg.id;

@@ -17,10 +17,19 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
 
   const db = () => world.panel.services.database.db;
   const queueRows = async (userId: number) =>
-    (await db().selectFrom('server_queue' as never).selectAll().where('user_id' as never, '=', userId as never).execute()) as unknown as { id: number; status: string }[];
+    (await db()
+      .selectFrom('server_queue' as never)
+      .selectAll()
+      .where('user_id' as never, '=', userId as never)
+      .execute()) as unknown as { id: number; status: string }[];
   const serverRows = async (userId: number) =>
-    (await db().selectFrom('servers' as never).selectAll().where('user_id' as never, '=', userId as never).execute()) as unknown as { id: number; ram: number; panel_id: number }[];
-  const counter = async (userId: number) => Number((await db().selectFrom('user_counters').select('value').where('user_id', '=', userId).where('name', '=', 'servers').executeTakeFirst())?.value ?? 0);
+    (await db()
+      .selectFrom('servers' as never)
+      .selectAll()
+      .where('user_id' as never, '=', userId as never)
+      .execute()) as unknown as { id: number; ram: number; panel_id: number }[];
+  const counter = async (userId: number) =>
+    Number((await db().selectFrom('user_counters').select('value').where('user_id', '=', userId).where('name', '=', 'servers').executeTakeFirst())?.value ?? 0);
   const setting = (key: string, value: string | number | boolean) => world.panel.services.settings.set(key, value);
   const patchCatalog = async (url: string, payload: object) => {
     const res = await world.panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: world.admin.cookie } });
@@ -124,7 +133,12 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
 
     it('refuses a body that is not JSON, and no body', async () => {
       const user = await customer(world);
-      const garbled = await world.panel.app.inject({ method: 'POST', url: '/api/user/server/create', payload: '{"name":', headers: { cookie: user.cookie, 'content-type': 'application/json' } });
+      const garbled = await world.panel.app.inject({
+        method: 'POST',
+        url: '/api/user/server/create',
+        payload: '{"name":',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      });
       expect(garbled.statusCode).toBe(400);
       const empty = await world.panel.app.inject({ method: 'POST', url: '/api/user/server/create', headers: { cookie: user.cookie } });
       expect(empty.statusCode).toBe(400);
@@ -208,7 +222,12 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
     it('never lets racing creates spend the same free resources (admin queue: no one-pending rule)', async () => {
       const target = await customer(world, { ram: 2048, server_slots: 10 });
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, n) => call(world, world.admin, 'POST', '/api/admin/server-queue', { user_uuid: target.uuid, ...createBody(world, { name: `Race ${n}`, ram: 1024, disk: 512, cpu: 10, backups: 0 }) })),
+        Array.from({ length: 10 }, (_, n) =>
+          call(world, world.admin, 'POST', '/api/admin/server-queue', {
+            user_uuid: target.uuid,
+            ...createBody(world, { name: `Race ${n}`, ram: 1024, disk: 512, cpu: 10, backups: 0 }),
+          }),
+        ),
       );
       expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
       expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.code === 'NOT_ENOUGH_RESOURCES')).toBe(true);
@@ -243,10 +262,21 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
       const res = await call(world, owner, 'GET', `/api/user/server/${id}`);
       expect(res.statusCode).toBe(200);
       const server = res.json();
-      expect(server).toMatchObject({ id, status: 'active', name: 'My server', resources: { ram: 1024, disk: 2048, cpu: 50, ports: 1, databases: 0, backups: 1 }, expires_at: null, renewal: { enabled: false, cost: 100, days: 30 } });
+      expect(server).toMatchObject({
+        id,
+        status: 'active',
+        name: 'My server',
+        resources: { ram: 1024, disk: 2048, cpu: 50, ports: 1, databases: 0, backups: 1 },
+        expires_at: null,
+        renewal: { enabled: false, cost: 100, days: 30 },
+      });
       const onPanel = world.ptero.servers().filter((s) => s.id === server.panel_id);
       expect(onPanel).toHaveLength(1);
-      expect(onPanel[0]).toMatchObject({ identifier: server.identifier, limits: { memory: 1024, disk: 2048, cpu: 50 }, feature_limits: { allocations: 1, databases: 0, backups: 1 } });
+      expect(onPanel[0]).toMatchObject({
+        identifier: server.identifier,
+        limits: { memory: 1024, disk: 2048, cpu: 50 },
+        feature_limits: { allocations: 1, databases: 0, backups: 1 },
+      });
       expect(onPanel[0].container.environment).toMatchObject({ SERVER_JARFILE: 'server.jar', BUILD_NUMBER: 'latest' });
       expect(server.panel_url).toBe(`${world.ptero.url}/server/${server.identifier}`);
       expect(await counter(owner.id)).toBe(1);
@@ -328,7 +358,10 @@ describe.each(testDialects())('servers (%s)', (dialect) => {
       const user = await customer(world);
       const serverId = await builtServer(world, user, { name: 'Gone' });
       const panelId = (await serverRows(user.id))[0].panel_id;
-      const admin = await fetch(`${world.ptero.url}/api/application/servers/${panelId}`, { method: 'DELETE', headers: { authorization: `Bearer ${world.ptero.apiKey}`, accept: 'application/json' } });
+      const admin = await fetch(`${world.ptero.url}/api/application/servers/${panelId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${world.ptero.apiKey}`, accept: 'application/json' },
+      });
       expect(admin.status).toBe(204);
       expect((await call(world, user, 'POST', `/api/user/server/${serverId}/delete`)).json()).toEqual({ ok: true });
       expect(await serverRows(user.id)).toHaveLength(0);

@@ -38,9 +38,21 @@ describe.each(testDialects())('session rotation on %s', (dialect) => {
   const editUser = (uuid: string, payload: Record<string, unknown>) =>
     panel.app.inject({ method: 'PATCH', url: `/api/admin/users/${uuid}`, payload, headers: { cookie: root.cookie } });
   const liveSessions = async (userId: number) =>
-    Number((await db().selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const lastAudit = async (userId: number, action: string) =>
-    JSON.parse((await db().selectFrom('audit_log').select('details').where('target_user_id', '=', userId).where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow()).details) as Record<string, unknown>;
+    JSON.parse(
+      (await db().selectFrom('audit_log').select('details').where('target_user_id', '=', userId).where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow())
+        .details,
+    ) as Record<string, unknown>;
 
   /** A plain user signed in on two devices. */
   async function userOnTwoDevices(role = 1) {
@@ -114,7 +126,12 @@ describe.each(testDialects())('session rotation on %s', (dialect) => {
     const user = await userOnTwoDevices();
     const [here, elsewhere] = user.devices;
     const setup = await panel.app.inject({ url: '/api/user/auth/2fa/setup', headers: { cookie: here } });
-    const confirm = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/setup', headers: { cookie: here }, payload: { code: totpCode(setup.json().secret, totpStep()) } });
+    const confirm = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/2fa/setup',
+      headers: { cookie: here },
+      payload: { code: totpCode(setup.json().secret, totpStep()) },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const rotated = cookieHeader(confirm);
     expect(rotated).not.toBe(here);
@@ -129,10 +146,19 @@ describe.each(testDialects())('session rotation on %s', (dialect) => {
     const user = await userOnTwoDevices();
     const setup = await panel.app.inject({ url: '/api/user/auth/2fa/setup', headers: { cookie: user.devices[0] } });
     const secret = setup.json().secret as string;
-    const confirm = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/setup', headers: { cookie: user.devices[0] }, payload: { code: totpCode(secret, totpStep()) } });
+    const confirm = await panel.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/2fa/setup',
+      headers: { cookie: user.devices[0] },
+      payload: { code: totpCode(secret, totpStep()) },
+    });
     const here = cookieHeader(confirm);
     // a second device that signed in with the factor
-    await db().updateTable('auth_two_factor' as never).set({ last_used_step: null } as never).where('user_id' as never, '=', user.id as never).execute();
+    await db()
+      .updateTable('auth_two_factor' as never)
+      .set({ last_used_step: null } as never)
+      .where('user_id' as never, '=', user.id as never)
+      .execute();
     const pending = await login(user.username);
     const verify = await panel.app.inject({ method: 'POST', url: '/api/user/auth/2fa/verify', headers: { cookie: pending }, payload: { code: totpCode(secret, totpStep()) } });
     expect(verify.statusCode, verify.body).toBe(200);

@@ -57,7 +57,11 @@ describe.each(testDialects())('session API on %s', (dialect) => {
   });
 
   it('gives roles 7 and 8 admin.root, and the role name of the role', async () => {
-    for (const [role, name] of [[7, 'Admin'], [8, 'Administrator'], [2, 'VIP']] as const) {
+    for (const [role, name] of [
+      [7, 'Admin'],
+      [8, 'Administrator'],
+      [2, 'VIP'],
+    ] as const) {
       const { cookie, body } = await register(panel.app);
       await panel.services.database.db.updateTable('users').set({ role_id: role }).where('username', '=', body.username).execute();
       const json = (await session(cookie)).json();
@@ -102,7 +106,11 @@ describe.each(testDialects())('session API on %s', (dialect) => {
   it('answers 401 INVALID_SESSION for a revoked session', async () => {
     const { cookie } = await register(panel.app);
     await sessionRow(cookie).select('id').executeTakeFirstOrThrow();
-    await panel.services.database.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('token_hash', '=', hashToken(tokenOf(cookie))).execute();
+    await panel.services.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('token_hash', '=', hashToken(tokenOf(cookie)))
+      .execute();
     const res = await session(cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(INVALID);
@@ -126,7 +134,11 @@ describe.each(testDialects())('session API on %s', (dialect) => {
 
   it('answers 401 TW0_FA_BLOCKED (with a zero) for a session waiting for 2FA', async () => {
     const { cookie } = await register(panel.app);
-    await panel.services.database.db.updateTable('sessions').set({ two_fa_pending: 1 }).where('token_hash', '=', hashToken(tokenOf(cookie))).execute();
+    await panel.services.database.db
+      .updateTable('sessions')
+      .set({ two_fa_pending: 1 })
+      .where('token_hash', '=', hashToken(tokenOf(cookie)))
+      .execute();
     const res = await session(cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ ...INVALID, error_code: 'TW0_FA_BLOCKED', message: 'Two-factor authentication is required to continue.' });
@@ -147,7 +159,11 @@ describe.each(testDialects())('session API on %s', (dialect) => {
   it('updates last_seen_at at most once a minute', async () => {
     const { cookie } = await register(panel.app);
     const old = new Date(Date.now() - 5 * 60_000).toISOString();
-    await panel.services.database.db.updateTable('sessions').set({ last_seen_at: old }).where('token_hash', '=', hashToken(tokenOf(cookie))).execute();
+    await panel.services.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: old })
+      .where('token_hash', '=', hashToken(tokenOf(cookie)))
+      .execute();
     await session(cookie);
     const waitForTouch = async () => {
       for (let i = 0; i < 50; i++) {
@@ -160,7 +176,11 @@ describe.each(testDialects())('session API on %s', (dialect) => {
     const touched = await waitForTouch();
     expect(Date.parse(touched)).toBeGreaterThan(Date.now() - 10_000);
     const recent = new Date(Date.now() - 30_000).toISOString();
-    await panel.services.database.db.updateTable('sessions').set({ last_seen_at: recent }).where('token_hash', '=', hashToken(tokenOf(cookie))).execute();
+    await panel.services.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: recent })
+      .where('token_hash', '=', hashToken(tokenOf(cookie)))
+      .execute();
     await session(cookie);
     await new Promise((r) => setTimeout(r, 50));
     expect((await sessionRow(cookie).select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at).toBe(recent);

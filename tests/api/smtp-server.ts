@@ -189,7 +189,11 @@ export async function deliverQueued(
   const before = smtp.mails.length;
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const row = await panel.services.database.db.selectFrom('mail_queue').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const row = await panel.services.database.db
+      .selectFrom('mail_queue')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     if (Number(row.n) >= count) break;
     if (Date.now() > deadline) throw new Error(`expected ${count} queued mails, found ${String(row.n)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -29,7 +29,11 @@ describe.each(testDialects())('store on %s', (dialect) => {
     return user;
   };
   const account = async (userId: number) => {
-    const row = await db().selectFrom('users').select(['coins', 'ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('users')
+      .select(['coins', 'ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<'coins' | Resource, number>;
   };
   const ledger = (userId: number) => db().selectFrom('wallet_ledger').select(['delta', 'kind']).where('user_id', '=', userId).where('kind', 'like', 'store.%').execute();
@@ -149,7 +153,12 @@ describe.each(testDialects())('store on %s', (dialect) => {
       await settings().set('store_price_cpu', 151);
       const dear = await purchase(user, { item: 'cpu', idempotency_key: newKey() });
       expect([dear.statusCode, dear.json().error.code]).toEqual([409, 'INSUFFICIENT_COINS']);
-      const notJson = await panel.app.inject({ method: 'POST', url: '/api/user/store/purchase', headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload: '{"item":' });
+      const notJson = await panel.app.inject({
+        method: 'POST',
+        url: '/api/user/store/purchase',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        payload: '{"item":',
+      });
       expect(notJson.statusCode).toBe(400);
       expect(await account(user.id)).toEqual(before);
       expect(await ledger(user.id)).toHaveLength(0);

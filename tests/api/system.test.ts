@@ -14,14 +14,48 @@ function repoPluginIds(): string[] {
 }
 
 const SPEC_KEYS = [
-  'app_name', 'app_lang', 'app_timezone', 'app_url', 'currency', 'currency_symbol', 'app_version',
-  'company_name', 'company_address', 'company_city', 'company_state', 'company_country', 'company_zip', 'company_vat',
-  'default_cpu', 'default_ram', 'default_disk', 'default_ports', 'default_databases', 'default_backups', 'default_server_slots',
-  'server_renew_days', 'server_renew_cost',
-  'afk_enabled', 'allow_coins_sharing', 'allow_public_profiles', 'allow_servers', 'allow_tickets', 'code_redemption_enabled',
-  'credits_recharge_enabled', 'early_supporters_enabled', 'leaderboard_enabled', 'referrals_enabled', 'server_renew_enabled',
-  'store_enabled', 'zero_trust_enabled',
-  'debug_debug', 'debug_version', 'debug_os', 'debug_os_kernel', 'debug_name', 'debug_telemetry',
+  'app_name',
+  'app_lang',
+  'app_timezone',
+  'app_url',
+  'currency',
+  'currency_symbol',
+  'app_version',
+  'company_name',
+  'company_address',
+  'company_city',
+  'company_state',
+  'company_country',
+  'company_zip',
+  'company_vat',
+  'default_cpu',
+  'default_ram',
+  'default_disk',
+  'default_ports',
+  'default_databases',
+  'default_backups',
+  'default_server_slots',
+  'server_renew_days',
+  'server_renew_cost',
+  'afk_enabled',
+  'allow_coins_sharing',
+  'allow_public_profiles',
+  'allow_servers',
+  'allow_tickets',
+  'code_redemption_enabled',
+  'credits_recharge_enabled',
+  'early_supporters_enabled',
+  'leaderboard_enabled',
+  'referrals_enabled',
+  'server_renew_enabled',
+  'store_enabled',
+  'zero_trust_enabled',
+  'debug_debug',
+  'debug_version',
+  'debug_os',
+  'debug_os_kernel',
+  'debug_name',
+  'debug_telemetry',
 ];
 
 describe.each(testDialects())('system API on %s', (dialect) => {
@@ -142,7 +176,7 @@ describe.each(testDialects())('system API on %s', (dialect) => {
   });
 
   describe('GET /api/system/plugins', () => {
-    it('serves the enabled plugins\' manifests, without build entries when there is no build', async () => {
+    it("serves the enabled plugins' manifests, without build entries when there is no build", async () => {
       const res = await get('/api/system/plugins');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -9,7 +9,13 @@ describe('TOTP', () => {
   // RFC 6238 appendix B (SHA-1 key "12345678901234567890"), last 6 of the 8 digits
   it('matches the RFC 6238 test vectors', () => {
     const key = Buffer.from('12345678901234567890');
-    for (const [time, code] of [[59, '287082'], [1111111109, '081804'], [1111111111, '050471'], [1234567890, '005924'], [2000000000, '279037']] as const) {
+    for (const [time, code] of [
+      [59, '287082'],
+      [1111111109, '081804'],
+      [1111111111, '050471'],
+      [1234567890, '005924'],
+      [2000000000, '279037'],
+    ] as const) {
       expect(hotp(key, Math.floor(time / 30)), String(time)).toBe(code);
     }
   });
@@ -54,7 +60,12 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
   const now = (secret: string, offset = 0) => totpCode(secret, totpStep() + offset);
   const userIdOf = async (username: string) => (await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
   /** lets the current step's code be used again (test set-up, not the rule under test) */
-  const forgetUsedStep = (userId: number) => db().updateTable('auth_two_factor' as never).set({ last_used_step: null } as never).where('user_id' as never, '=', userId as never).execute();
+  const forgetUsedStep = (userId: number) =>
+    db()
+      .updateTable('auth_two_factor' as never)
+      .set({ last_used_step: null } as never)
+      .where('user_id' as never, '=', userId as never)
+      .execute();
 
   /** A registered account with 2FA switched on through the API. */
   async function withTwoFactor() {
@@ -98,11 +109,18 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
     const rotated = cookieHeader(ok);
     expect((await sessionOf(rotated)).json().user_info.two_fa_enabled).toBe(true);
     expect((await sessionOf(account.cookie)).statusCode).toBe(401);
-    const stored = await db().selectFrom('auth_recovery_codes' as never).select('code_hash' as never).execute() as { code_hash: string }[];
+    const stored = (await db()
+      .selectFrom('auth_recovery_codes' as never)
+      .select('code_hash' as never)
+      .execute()) as { code_hash: string }[];
     expect(stored.some((r) => codes.some((c) => r.code_hash.includes(c.replace('-', ''))))).toBe(false);
     expect((await get('/api/user/auth/2fa/setup', rotated)).json().error.code).toBe('TWO_FA_ALREADY_ENABLED');
     // the TOTP secret is stored sealed with SECRET_KEY
-    const factor = (await db().selectFrom('auth_two_factor' as never).selectAll().where('user_id' as never, '=', (await userIdOf(account.body.username)) as never).executeTakeFirstOrThrow()) as { secret: string; pending_secret: string | null };
+    const factor = (await db()
+      .selectFrom('auth_two_factor' as never)
+      .selectAll()
+      .where('user_id' as never, '=', (await userIdOf(account.body.username)) as never)
+      .executeTakeFirstOrThrow()) as { secret: string; pending_secret: string | null };
     expect(factor.secret).toMatch(/^enc:v1:/);
     expect(factor.secret).not.toContain(body.secret);
     expect(factor.pending_secret).toBeNull();
@@ -209,7 +227,11 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
     it('does not turn 2FA off for a cookie alone: it asks for a code again', async () => {
       const account = await withTwoFactor();
       // the session proved a code long ago (or never): a stolen cookie
-      await db().updateTable('sessions').set({ two_fa_verified_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('user_id', '=', account.userId).execute();
+      await db()
+        .updateTable('sessions')
+        .set({ two_fa_verified_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where('user_id', '=', account.userId)
+        .execute();
       const browser = await kill(account.cookie);
       expect(browser.statusCode).toBe(303);
       expect(browser.headers.location).toBe('/auth/2fa/verify?next=disband');
@@ -235,8 +257,20 @@ describe.each(testDialects())('two-factor API on %s', (dialect) => {
       // the session goes on under a fresh token (tests/api/session-rotation.test.ts)
       const rotated = cookieHeader(res);
       expect((await sessionOf(rotated)).json().user_info.two_fa_enabled).toBe(false);
-      expect(await db().selectFrom('auth_two_factor' as never).selectAll().where('user_id' as never, '=', account.userId as never).execute()).toEqual([]);
-      expect(await db().selectFrom('auth_recovery_codes' as never).selectAll().where('user_id' as never, '=', account.userId as never).execute()).toEqual([]);
+      expect(
+        await db()
+          .selectFrom('auth_two_factor' as never)
+          .selectAll()
+          .where('user_id' as never, '=', account.userId as never)
+          .execute(),
+      ).toEqual([]);
+      expect(
+        await db()
+          .selectFrom('auth_recovery_codes' as never)
+          .selectAll()
+          .where('user_id' as never, '=', account.userId as never)
+          .execute(),
+      ).toEqual([]);
       expect((await login(account.body.username)).headers['set-cookie']).toBeDefined();
       expect((await sessionOf(cookieHeader(await login(account.body.username)))).statusCode).toBe(200);
       const again = await kill(rotated, json);

@@ -134,7 +134,9 @@ describe.each(testDialects())('wallet ledger on %s', (dialect) => {
       const amount = 1 + Math.floor(random() * 40);
       return { from, to, amount, fee: Math.ceil(amount / 10) };
     });
-    const outcomes = await Promise.allSettled(gifts.map((g) => wallet().transfer({ fromUserId: g.from, toUserId: g.to, amount: g.amount, fee: g.fee, kind: 'gift', idempotencyKey: key('g') })));
+    const outcomes = await Promise.allSettled(
+      gifts.map((g) => wallet().transfer({ fromUserId: g.from, toUserId: g.to, amount: g.amount, fee: g.fee, kind: 'gift', idempotencyKey: key('g') })),
+    );
     const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason as { code?: string });
     // the only acceptable failure is running out of coins
     expect(failures.every((f) => f.code === 'INSUFFICIENT_COINS')).toBe(true);
@@ -184,10 +186,16 @@ describe.each(testDialects())('wallet ledger on %s', (dialect) => {
     await counters.add(b, name, 50);
     expect(await counters.get(a, name)).toBe(40);
     await expect(
-      wallet().credit({ userId: a, amount: 1, kind: 'test.credit', idempotencyKey: key('cnt'), effect: async (trx) => {
-        await counters.add(a, name, 100, trx);
-        throw new Error('undo');
-      } }),
+      wallet().credit({
+        userId: a,
+        amount: 1,
+        kind: 'test.credit',
+        idempotencyKey: key('cnt'),
+        effect: async (trx) => {
+          await counters.add(a, name, 100, trx);
+          throw new Error('undo');
+        },
+      }),
     ).rejects.toThrow('undo');
     expect(await counters.get(a, name)).toBe(40);
     expect(await counters.top(name, 10)).toEqual([

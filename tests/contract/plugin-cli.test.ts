@@ -47,7 +47,9 @@ describe('orepanel plugin build', () => {
     expect(entry.toString()).toMatch(/^System\.register\(\[/);
     expect(build.integrity).toBe(`sha384-${createHash('sha384').update(entry).digest('base64')}`);
     expect(build.localeFiles).toEqual({ en: expect.stringMatching(/^\/plugins\/fixture-healthy\/locales\/en-[\w-]+\.json$/) });
-    expect(JSON.parse(readFileSync(join(out, 'client', build.localeFiles.en.slice('/plugins/fixture-healthy/'.length)), 'utf8')).hello.title).toBe('Hello from a third-party plugin');
+    expect(JSON.parse(readFileSync(join(out, 'client', build.localeFiles.en.slice('/plugins/fixture-healthy/'.length)), 'utf8')).hello.title).toBe(
+      'Hello from a third-party plugin',
+    );
     expect(listFiles(join(out, 'client'))).toEqual(build.files);
     expect(JSON.parse(readFileSync(join(out, 'plugin.json'), 'utf8')).id).toBe('fixture-healthy');
     // the server part is self-contained: only node builtins may stay imports

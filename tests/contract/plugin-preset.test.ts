@@ -30,7 +30,7 @@ describe('the plugin build preset', () => {
       readPluginManifest(dir);
     } catch (error) {
       const text = (error as Error).message;
-      expect(text).toContain('must have required property \'name\'');
+      expect(text).toContain("must have required property 'name'");
       expect(text).toContain('unknown property "colour"');
       expect(text).toContain('/version');
       expect(text).toContain('/routes/0/path');
@@ -44,7 +44,9 @@ describe('the plugin build preset', () => {
 
   it('names a missing client entry and a missing catalogue', async () => {
     const noClient = pluginFolder('no-client', { id: 'no-client', name: 'X', version: '1.0.0', sdk: '^1.0.0', locales: [] });
-    await expect(buildPlugin({ pluginDir: noClient, publicDir: join(work, 'out') })).rejects.toThrow(/declares "client": true but .*no-client\/client has no index.tsx or index.ts/);
+    await expect(buildPlugin({ pluginDir: noClient, publicDir: join(work, 'out') })).rejects.toThrow(
+      /declares "client": true but .*no-client\/client has no index.tsx or index.ts/,
+    );
     const noLocale = pluginFolder('no-locale', { id: 'no-locale', name: 'X', version: '1.0.0', sdk: '^1.0.0', locales: ['en', 'fr'] }, { 'locales/en.json': '{}' });
     await expect(buildPlugin({ pluginDir: noLocale, publicDir: join(work, 'out') })).rejects.toThrow(/lists locale "fr" but .*no-locale\/locales\/fr.json does not exist/);
   });
@@ -55,7 +57,8 @@ describe('the plugin build preset', () => {
       { id: 'hello-world', name: 'Hello', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/hello', component: 'HelloPage' }], locales: ['en'] },
       {
         'locales/en.json': '{ "title": "Hello" }',
-        'client/index.tsx': "import { definePlugin } from '@orepanel/sdk';\nexport default definePlugin({ id: 'hello-world', setup(ctx) { ctx.routes.provide('HelloPage', () => import('./HelloPage')); } });\n",
+        'client/index.tsx':
+          "import { definePlugin } from '@orepanel/sdk';\nexport default definePlugin({ id: 'hello-world', setup(ctx) { ctx.routes.provide('HelloPage', () => import('./HelloPage')); } });\n",
         'client/HelloPage.tsx': "import { useState } from 'react';\nexport default function HelloPage() { const [n] = useState(1); return <p>{n}</p>; }\n",
       },
     );

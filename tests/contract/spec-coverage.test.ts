@@ -73,7 +73,9 @@ const describeRoute = (route: SpecRoute) => `${route.path ?? route.source} (spec
 
 describe('the spec', () => {
   it(`${SPEC_FILE} is the product spec, verbatim`, () => {
-    const digest = createHash('sha256').update(readFileSync(join(REPO, SPEC_FILE))).digest('hex');
+    const digest = createHash('sha256')
+      .update(readFileSync(join(REPO, SPEC_FILE)))
+      .digest('hex');
     expect(digest.startsWith(SPEC_SHA256_PREFIX), `${SPEC_FILE} was changed: it must stay a copy of spec/000_${SPEC_SHA256_PREFIX}.txt`).toBe(true);
   });
 
@@ -97,8 +99,24 @@ describe('the spec', () => {
     expect(without.map(describeRoute)).toEqual([]);
     const permissionOf = (path: string) => expectedPermission(specRoutes.find((r) => r.path === path)!, catalogue);
     expect(
-      ['/mc-admin/users', '/mc-admin/eggs/{id}/edit', '/mc-admin/egg-categories/create', '/mc-admin/settings', '/mc-admin/server-queue/{id}', '/mc-admin/server-queue/logs', '/mc-admin/redirect-links/{id}/delete'].map(permissionOf),
-    ).toEqual(['admin.users.list', 'admin.egg.edit', 'admin.nests.create', 'admin.settings.view', 'admin.server.queue.view', 'admin.server.queue.logs.view', 'admin.redirect.links.delete']);
+      [
+        '/mc-admin/users',
+        '/mc-admin/eggs/{id}/edit',
+        '/mc-admin/egg-categories/create',
+        '/mc-admin/settings',
+        '/mc-admin/server-queue/{id}',
+        '/mc-admin/server-queue/logs',
+        '/mc-admin/redirect-links/{id}/delete',
+      ].map(permissionOf),
+    ).toEqual([
+      'admin.users.list',
+      'admin.egg.edit',
+      'admin.nests.create',
+      'admin.settings.view',
+      'admin.server.queue.view',
+      'admin.server.queue.logs.view',
+      'admin.redirect.links.delete',
+    ]);
   });
 });
 
@@ -111,12 +129,15 @@ describe('spec §2 routes in the code', () => {
         // a screen the spec names without a path: the map names the path it got
         if (row?.status === 'missing') continue;
         const named = [...(row?.cells[1] ?? '').matchAll(/`(\/[^`]*)`/g)].map((m) => m[1]);
-        if (!named.some((p) => declared.has(normaliseRoutePath(p)))) problems.push(`${describeRoute(route)}: no route; name the route it got in ${MAP_FILE}, or mark it missing with its issue`);
+        if (!named.some((p) => declared.has(normaliseRoutePath(p))))
+          problems.push(`${describeRoute(route)}: no route; name the route it got in ${MAP_FILE}, or mark it missing with its issue`);
         continue;
       }
       const exists = declared.has(normaliseRoutePath(route.path));
-      if (!exists && !(row?.status === 'missing' && row.issues.length > 0)) problems.push(`${describeRoute(route)}: no plugin declares this route (mark it "missing → issue N" in ${MAP_FILE} if an issue will build it)`);
-      if (exists && row?.status === 'missing') problems.push(`${describeRoute(route)}: ${declared.get(normaliseRoutePath(route.path))?.owner} declares it, but ${MAP_FILE} line ${row.line} says missing: mark it done`);
+      if (!exists && !(row?.status === 'missing' && row.issues.length > 0))
+        problems.push(`${describeRoute(route)}: no plugin declares this route (mark it "missing → issue N" in ${MAP_FILE} if an issue will build it)`);
+      if (exists && row?.status === 'missing')
+        problems.push(`${describeRoute(route)}: ${declared.get(normaliseRoutePath(route.path))?.owner} declares it, but ${MAP_FILE} line ${row.line} says missing: mark it done`);
     }
     expect(problems).toEqual([]);
   });
@@ -124,9 +145,18 @@ describe('spec §2 routes in the code', () => {
   it('the map lists every spec route once, and no route the spec does not name', () => {
     const wanted = specRoutes.map(routeKey);
     const listed = routeRows.map(rowKey);
-    expect(listed.filter((key) => !wanted.includes(key)), 'rows naming no route of spec §2').toEqual([]);
-    expect(wanted.filter((key) => !listed.includes(key)), `spec routes without a row in ${MAP_FILE}`).toEqual([]);
-    expect(listed.filter((key, i) => listed.indexOf(key) !== i), 'routes listed twice').toEqual([]);
+    expect(
+      listed.filter((key) => !wanted.includes(key)),
+      'rows naming no route of spec §2',
+    ).toEqual([]);
+    expect(
+      wanted.filter((key) => !listed.includes(key)),
+      `spec routes without a row in ${MAP_FILE}`,
+    ).toEqual([]);
+    expect(
+      listed.filter((key, i) => listed.indexOf(key) !== i),
+      'routes listed twice',
+    ).toEqual([]);
   });
 
   it('each route has the access §2 and §6 give it: public pages no login, the others a login, admin pages the admin flag and their area’s permission', () => {
@@ -188,7 +218,8 @@ describe(`${MAP_FILE}`, () => {
       if (!cites && !/\bno test\b/.test(checkedBy) && row.status !== 'missing') problems.push(`line ${row.line}: "${checkedBy}" cites no test and does not say "no test"`);
       const implemented = row.cells[row.header.indexOf('Implemented in')] ?? '';
       if (row.status !== 'missing' && /^(—|-|)$/.test(implemented.trim())) problems.push(`line ${row.line}: ${row.status}, but implemented nowhere`);
-      if (row.status !== 'done' && row.issues.length === 0 && !/\(no issue\)/.test(row.cells.at(-1) ?? '')) problems.push(`line ${row.line}: ${row.status} needs "→ issue N" or "(no issue)"`);
+      if (row.status !== 'done' && row.issues.length === 0 && !/\(no issue\)/.test(row.cells.at(-1) ?? ''))
+        problems.push(`line ${row.line}: ${row.status} needs "→ issue N" or "(no issue)"`);
     }
     expect(problems).toEqual([]);
   });

@@ -57,7 +57,12 @@ function section(text: string, number: number): SpecSection {
 
 /** Splits a Markdown table row into trimmed cells (no cell of these documents holds a `|`). */
 export function tableCells(row: string): string[] {
-  return row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 const isSeparatorRow = (cells: string[]) => cells.every((c) => /^:?-+:?$/.test(c));
@@ -147,7 +152,10 @@ export function specPermissions(text: string): Set<string> {
     if (cells.length < 2 || isSeparatorRow(cells) || cells[0] === 'Area') continue;
     const names = cells[0].split(',').map((c) => c.trim());
     if (!names.every((n) => /^[a-z]+(\.[a-z]+)+$/.test(n))) continue;
-    const actions = cells[1].replace(/\(each\)/, '').split(',').map((a) => a.trim());
+    const actions = cells[1]
+      .replace(/\(each\)/, '')
+      .split(',')
+      .map((a) => a.trim());
     const isActionList = actions.every((a) => /^[a-z]+(\.[a-z]+)*$/.test(a));
     for (const name of names) {
       if (isActionList) for (const action of actions) out.add(`${name}.${action}`);

@@ -98,10 +98,7 @@ async function logIn(page: Page, login: string, password: string): Promise<void>
 }
 
 async function logOut(page: Page): Promise<void> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/user/auth/logout')),
-    page.goto(`${env.panel.url}/auth/logout`),
-  ]);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/user/auth/logout')), page.goto(`${env.panel.url}/auth/logout`)]);
   // the page posts (the server answers a GET 405) and the server ends the session, not only the page
   expect(`${response.request().method()} ${response.status()}`).toBe('POST 200');
   await page.waitForURL('**/auth/login');

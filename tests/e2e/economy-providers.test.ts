@@ -31,7 +31,10 @@ beforeAll(async () => {
   [stripe, paypal, discord] = await Promise.all([startStripeStandIn(), startPaypalStandIn(), startOAuthProvider('discord')]);
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-providers-'));
   const cli = cliFor(dataDir);
-  for (const [who, role] of [['admin', '8'], ['buyer', '1']] as const) {
+  for (const [who, role] of [
+    ['admin', '8'],
+    ['buyer', '1'],
+  ] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
@@ -85,7 +88,6 @@ function pageOf(who: keyof typeof names): Page {
   if (!probe) throw new Error(`${who} is not signed in`);
   return probe.page;
 }
-
 
 async function openAddCredits(page: Page, amount: string): Promise<void> {
   await page.goto(`${panel.url}/store/add-credits`);

@@ -37,7 +37,11 @@ beforeAll(async () => {
     ['j4r_enabled', 'true'],
   ];
   for (const [key, value] of settings) expect(cli(['settings', 'set', key, value])).toContain(`Set ${key} = `);
-  for (const [who, role] of [['admin', '8'], ['alice', '1'], ['bob', '1']] as const) {
+  for (const [who, role] of [
+    ['admin', '8'],
+    ['alice', '1'],
+    ['bob', '1'],
+  ] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
@@ -147,7 +151,10 @@ describe('the coin economy through its pages', () => {
     await open(alice, `/profile/${uuids.bob}`, `${names.bob}’s profile`);
     await alice.getByRole('link', { name: 'Gift coins' }).click();
     await alice.waitForURL(`**/profile/${uuids.bob}/gift-coins`, WAIT);
-    await alice.getByRole('main').getByRole('heading', { name: `Gift coins to ${names.bob}`, level: 1 }).waitFor(WAIT);
+    await alice
+      .getByRole('main')
+      .getByRole('heading', { name: `Gift coins to ${names.bob}`, level: 1 })
+      .waitFor(WAIT);
 
     const form = alice.getByRole('form', { name: 'How many coins?' });
     await form.getByLabel('Amount').fill('100');
@@ -199,10 +206,9 @@ describe('the coin economy through its pages', () => {
     const bob = pageOf('bob');
     await open(bob, '/leaderboard', 'Leaderboard');
     const table = bob.getByRole('table', { name: 'Users with the most coins' });
-    await expect.poll(async () => (await table.locator('tbody tr').allInnerTexts()).map(squash), WAIT).toEqual([
-      expect.stringMatching(new RegExp(`^#1 .*${names.alice}.* 340$`)),
-      expect.stringMatching(new RegExp(`^#2 .*${names.bob}.*You.* 100$`)),
-    ]);
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allInnerTexts()).map(squash), WAIT)
+      .toEqual([expect.stringMatching(new RegExp(`^#1 .*${names.alice}.* 340$`)), expect.stringMatching(new RegExp(`^#2 .*${names.bob}.*You.* 100$`))]);
     expect(await mainText(bob)).toMatch(/Your rank #2/);
   });
 
@@ -216,7 +222,10 @@ describe('the coin economy through its pages', () => {
     await results.waitFor(WAIT);
     await results.getByRole('link', { name: new RegExp(names.bob) }).click();
     await alice.waitForURL(`**/profile/${uuids.bob}`, WAIT);
-    await alice.getByRole('main').getByRole('heading', { name: `${names.bob}’s profile`, level: 1 }).waitFor(WAIT);
+    await alice
+      .getByRole('main')
+      .getByRole('heading', { name: `${names.bob}’s profile`, level: 1 })
+      .waitFor(WAIT);
   });
 
   it('/earn/referrals shows the user’s code and link', { timeout: 60_000 }, async () => {
@@ -253,7 +262,12 @@ describe('the coin economy through its pages', () => {
     await expect.poll(() => mainText(bob), WAIT).toContain('100 coins per link');
     expect(await mainText(bob)).toContain('Ready');
     expect(await mainText(bob)).toContain('0 of 5');
-    expect(await bob.getByRole('link', { name: /Start a Linkvertise link/ }).or(bob.getByRole('button', { name: /Start a Linkvertise link/ })).count()).toBe(1);
+    expect(
+      await bob
+        .getByRole('link', { name: /Start a Linkvertise link/ })
+        .or(bob.getByRole('button', { name: /Start a Linkvertise link/ }))
+        .count(),
+    ).toBe(1);
 
     await open(bob, '/earn/j4r', 'Join for rewards');
     await expect.poll(() => mainText(bob), WAIT).toContain('Discord is not set up on this panel yet, so servers cannot be checked.');

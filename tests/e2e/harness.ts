@@ -135,10 +135,7 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
 }
 
 /** Registers a user through the real API from inside the page (so the browser gets the cookies). */
-export async function registerThroughApi(
-  page: Page,
-  user: { username: string; email: string; password: string; first_name?: string; last_name?: string },
-): Promise<void> {
+export async function registerThroughApi(page: Page, user: { username: string; email: string; password: string; first_name?: string; last_name?: string }): Promise<void> {
   const status = await page.evaluate(async (body) => {
     const res = await fetch('/api/user/auth/register', {
       method: 'POST',
@@ -201,7 +198,10 @@ export async function signInThroughApi(browser: Browser, panelUrl: string, login
   );
   if (status !== 200) throw new Error(`login of ${login} answered ${status}`);
   await probe.page.goto(`${panelUrl}/dashboard`);
-  await probe.page.getByRole('main').getByRole('heading', { name: /Welcome back/, level: 1 }).waitFor(SIGNED_IN_WAIT);
+  await probe.page
+    .getByRole('main')
+    .getByRole('heading', { name: /Welcome back/, level: 1 })
+    .waitFor(SIGNED_IN_WAIT);
   return probe;
 }
 

@@ -30,7 +30,10 @@ beforeAll(async () => {
   ptero.seedSample();
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-hosting-'));
   const cli = cliFor(dataDir);
-  for (const [who, role] of [['admin', '8'], ['steve', '1']] as const) {
+  for (const [who, role] of [
+    ['admin', '8'],
+    ['steve', '1'],
+  ] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
   panel = await startPanel({ DATA_DIR: dataDir });
@@ -60,7 +63,11 @@ function pageOf(who: keyof typeof names): Page {
 async function adminCall(method: string, path: string, body?: unknown): Promise<unknown> {
   const answer = await pageOf('admin').evaluate(
     async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, text: await res.text() };
     },
     { method, path, body },

@@ -51,7 +51,11 @@ beforeAll(async () => {
   rmSync(join(gone.dir, 'client', gone.entry.slice('/plugins/fixture-missing-entry/'.length)));
   // this file loads many pages from one IP: lift the app-wide API limit (a setting, spec-default 100/min)
   expect(cli(['settings', 'set', 'rate_limit_per_minute', '5000'])).toContain('Set rate_limit_per_minute = 5000.');
-  for (const [kind, role] of [['member', '1'], ['support', '3'], ['admin', '8']] as const) {
+  for (const [kind, role] of [
+    ['member', '1'],
+    ['support', '3'],
+    ['admin', '8'],
+  ] as const) {
     users[kind] = uniqueName(kind);
     cli(['user', 'create', '--username', users[kind], '--email', `${users[kind]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
@@ -62,9 +66,16 @@ beforeAll(async () => {
 
 /** Third-party plugins arrive disabled (issue 9): the administrator enables them, as /mc-admin/plugins does. */
 async function enableAsAdministrator(ids: readonly string[]): Promise<void> {
-  const login = await fetch(`${panel.url}/api/user/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: users.admin, password: PASSWORD }) });
+  const login = await fetch(`${panel.url}/api/user/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ login: users.admin, password: PASSWORD }),
+  });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   for (const id of ids) expect((await fetch(`${panel.url}/api/admin/plugins/${id}/enable`, { method: 'POST', headers: { cookie } })).status, id).toBe(200);
 }
 

@@ -80,7 +80,13 @@ function ComponentsTab() {
         <Toggle label={t('customize.borderGlow')} checked={notifications.glow} onChange={(v) => setNotifications({ glow: v })} />
         <Toggle label={t('customize.showBackground')} checked={notifications.showBackground} onChange={(v) => setNotifications({ showBackground: v })} />
         <Slider label={t('customize.opacity')} value={notifications.opacity} {...opacity} onChange={(v) => setNotifications({ opacity: v })} format={percent} />
-        <ChoiceList label={t('customize.animation')} value={notifications.animation} options={ANIMATION_STYLES} onChange={(v) => setNotifications({ animation: v })} describe={animation} />
+        <ChoiceList
+          label={t('customize.animation')}
+          value={notifications.animation}
+          options={ANIMATION_STYLES}
+          onChange={(v) => setNotifications({ animation: v })}
+          describe={animation}
+        />
       </Group>
       <Group title={t('customize.profileDropdown')}>
         <Toggle label={t('customize.backdropBlur')} checked={dropdown.backdropBlur} onChange={(v) => setDropdown({ backdropBlur: v })} />
@@ -89,8 +95,20 @@ function ComponentsTab() {
         <Toggle label={t('customize.showBackground')} checked={dropdown.showBackground} onChange={(v) => setDropdown({ showBackground: v })} />
         <Toggle label={t('customize.showUserBackground')} checked={dropdown.showUserBackground} onChange={(v) => setDropdown({ showUserBackground: v })} />
         <Slider label={t('customize.opacity')} value={dropdown.backgroundOpacity} {...opacity} onChange={(v) => setDropdown({ backgroundOpacity: v })} format={percent} />
-        <ChoiceList label={t('customize.animation')} value={dropdown.animationStyle} options={ANIMATION_STYLES} onChange={(v) => setDropdown({ animationStyle: v })} describe={animation} />
-        <ChoiceList label={t('customize.borderRadius')} value={dropdown.borderRadius} options={BORDER_RADII} onChange={(v) => setDropdown({ borderRadius: v })} describe={(o) => o} />
+        <ChoiceList
+          label={t('customize.animation')}
+          value={dropdown.animationStyle}
+          options={ANIMATION_STYLES}
+          onChange={(v) => setDropdown({ animationStyle: v })}
+          describe={animation}
+        />
+        <ChoiceList
+          label={t('customize.borderRadius')}
+          value={dropdown.borderRadius}
+          options={BORDER_RADII}
+          onChange={(v) => setDropdown({ borderRadius: v })}
+          describe={(o) => o}
+        />
       </Group>
     </>
   );
@@ -105,7 +123,12 @@ function PerformanceTab() {
       <Toggle label={t('customize.reduceMotion')} hint={t('customize.reduceMotionHint')} checked={performance.reduceMotion} onChange={(v) => setPerformance({ reduceMotion: v })} />
       <Toggle label={t('customize.disableAnimations')} checked={performance.disableAnimations} onChange={(v) => setPerformance({ disableAnimations: v })} />
       <Toggle label={t('customize.backgroundEffects')} checked={performance.backgroundEffects} onChange={(v) => setPerformance({ backgroundEffects: v })} />
-      <Toggle label={t('customize.enableCaching')} hint={t('customize.enableCachingHint')} checked={performance.enableCaching} onChange={(v) => setPerformance({ enableCaching: v })} />
+      <Toggle
+        label={t('customize.enableCaching')}
+        hint={t('customize.enableCachingHint')}
+        checked={performance.enableCaching}
+        onChange={(v) => setPerformance({ enableCaching: v })}
+      />
       <Slider
         label={t('customize.frameRateLimit')}
         value={performance.frameRateLimit}
@@ -177,7 +200,18 @@ export default function CustomizationPanel({ onClose, ignore }: { onClose: () =>
           type="button"
           onClick={onClose}
           aria-label={t('customize.close')}
-          css={{ display: 'grid', placeItems: 'center', width: 32, height: 32, border: 0, borderRadius: theme.radii.sm, background: 'transparent', color: c.muted, cursor: 'pointer', '&:hover': { color: c.text, background: c.surfaceHover } }}
+          css={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 32,
+            height: 32,
+            border: 0,
+            borderRadius: theme.radii.sm,
+            background: 'transparent',
+            color: c.muted,
+            cursor: 'pointer',
+            '&:hover': { color: c.text, background: c.surfaceHover },
+          }}
         >
           <Icon name="close" size={18} />
         </button>
@@ -222,7 +256,17 @@ export default function CustomizationPanel({ onClose, ignore }: { onClose: () =>
             reset();
             setTransition('fade');
           }}
-          css={{ padding: '8px 12px', border: `1px solid ${c.border}`, borderRadius: theme.radii.sm, background: 'transparent', color: c.text, font: 'inherit', fontSize: theme.font.size.sm, cursor: 'pointer', '&:hover': { background: c.surfaceHover } }}
+          css={{
+            padding: '8px 12px',
+            border: `1px solid ${c.border}`,
+            borderRadius: theme.radii.sm,
+            background: 'transparent',
+            color: c.text,
+            font: 'inherit',
+            fontSize: theme.font.size.sm,
+            cursor: 'pointer',
+            '&:hover': { background: c.surfaceHover },
+          }}
         >
           {t('customize.reset')}
         </button>

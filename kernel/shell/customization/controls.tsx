@@ -140,7 +140,9 @@ export function ChoiceList<T extends string>({
 export function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section css={{ display: 'grid', padding: '10px 0', borderTop: `1px solid ${c.border}`, '&:first-of-type': { borderTop: 0, paddingTop: 0 } }}>
-      <h3 css={{ margin: '0 0 4px', fontSize: theme.font.size.sm, fontWeight: theme.font.weight.semibold, color: c.muted, textTransform: 'uppercase', letterSpacing: '.05em' }}>{title}</h3>
+      <h3 css={{ margin: '0 0 4px', fontSize: theme.font.size.sm, fontWeight: theme.font.weight.semibold, color: c.muted, textTransform: 'uppercase', letterSpacing: '.05em' }}>
+        {title}
+      </h3>
       {children}
     </section>
   );

@@ -28,10 +28,30 @@ function ReturnNotice() {
       },
       { replace: true },
     );
-  if (verified === '1') return <Alert tone="success" onClose={dismiss}>{t('notices.emailVerified')}</Alert>;
-  if (verified === '0') return <Alert tone="error" onClose={dismiss}>{t('notices.emailVerifyFailed')}</Alert>;
-  if (twoFa === 'disabled') return <Alert tone="success" onClose={dismiss}>{t('notices.twoFaDisabled')}</Alert>;
-  if (twoFa === 'enabled') return <Alert tone="success" onClose={dismiss}>{t('notices.twoFaEnabled')}</Alert>;
+  if (verified === '1')
+    return (
+      <Alert tone="success" onClose={dismiss}>
+        {t('notices.emailVerified')}
+      </Alert>
+    );
+  if (verified === '0')
+    return (
+      <Alert tone="error" onClose={dismiss}>
+        {t('notices.emailVerifyFailed')}
+      </Alert>
+    );
+  if (twoFa === 'disabled')
+    return (
+      <Alert tone="success" onClose={dismiss}>
+        {t('notices.twoFaDisabled')}
+      </Alert>
+    );
+  if (twoFa === 'enabled')
+    return (
+      <Alert tone="success" onClose={dismiss}>
+        {t('notices.twoFaEnabled')}
+      </Alert>
+    );
   return null;
 }
 

@@ -59,9 +59,28 @@ export function PasswordSection() {
           </Alert>
         )}
         <Form key={formKey} onSubmit={change} noValidate aria-label={t('password.title')}>
-          <PasswordField label={t('password.current')} name="current_password" autoComplete="current-password" error={error('current_password')} onChange={clear('current_password')} />
-          <PasswordField label={t('password.new')} name="new_password" autoComplete="new-password" hint={t('password.hint')} error={error('new_password')} onChange={clear('new_password')} />
-          <PasswordField label={t('password.confirm')} name="new_password_confirm" autoComplete="new-password" error={error('new_password_confirm')} onChange={clear('new_password_confirm')} />
+          <PasswordField
+            label={t('password.current')}
+            name="current_password"
+            autoComplete="current-password"
+            error={error('current_password')}
+            onChange={clear('current_password')}
+          />
+          <PasswordField
+            label={t('password.new')}
+            name="new_password"
+            autoComplete="new-password"
+            hint={t('password.hint')}
+            error={error('new_password')}
+            onChange={clear('new_password')}
+          />
+          <PasswordField
+            label={t('password.confirm')}
+            name="new_password_confirm"
+            autoComplete="new-password"
+            error={error('new_password_confirm')}
+            onChange={clear('new_password_confirm')}
+          />
           <div>
             <Button type="submit">{t('password.submit')}</Button>
           </div>

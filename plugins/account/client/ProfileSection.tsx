@@ -20,7 +20,18 @@ import {
   type SessionUser,
 } from '@orepanel/sdk';
 import { useState, type FormEvent } from 'react';
-import { changesAddress, checkProfile, EMAIL_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_FIELDS, profileBody, profileFromUser, type ProfileField, type ProfileInput } from './profile-rules';
+import {
+  changesAddress,
+  checkProfile,
+  EMAIL_MAX_LENGTH,
+  IMAGE_URL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PROFILE_FIELDS,
+  profileBody,
+  profileFromUser,
+  type ProfileField,
+  type ProfileInput,
+} from './profile-rules';
 
 export const PROFILE_API = '/api/user/session/info/update';
 export const RESEND_VERIFICATION_API = '/api/user/auth/verify/resend';
@@ -107,7 +118,14 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       <div css={{ display: 'grid', gap: 16 }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 14, minWidth: 0 }}>
           {avatar && !problems.avatar ? (
-            <img src={avatar} alt={t('profile.avatarPreview')} width={56} height={56} referrerPolicy="no-referrer" css={{ borderRadius: '50%', objectFit: 'cover', flex: 'none', background: theme.colors.surfaceRaised }} />
+            <img
+              src={avatar}
+              alt={t('profile.avatarPreview')}
+              width={56}
+              height={56}
+              referrerPolicy="no-referrer"
+              css={{ borderRadius: '50%', objectFit: 'cover', flex: 'none', background: theme.colors.surfaceRaised }}
+            />
           ) : null}
           <div css={{ minWidth: 0 }}>
             <div css={{ fontWeight: theme.font.weight.semibold, overflowWrap: 'anywhere' }}>{user.username}</div>
@@ -125,7 +143,16 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             <TextField label={t('profile.firstName')} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...field('first_name')} />
             <TextField label={t('profile.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...field('last_name')} />
           </Grid>
-          <TextField label={t('profile.email')} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} maxLength={EMAIL_MAX_LENGTH} hint={t('profile.emailHint')} {...field('email')} />
+          <TextField
+            label={t('profile.email')}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={EMAIL_MAX_LENGTH}
+            hint={t('profile.emailHint')}
+            {...field('email')}
+          />
           {needsPassword && (
             <PasswordField
               label={t('profile.currentPassword')}
@@ -136,8 +163,26 @@ export function ProfileSection({ user }: { user: SessionUser }) {
               onChange={() => setPasswordProblem(null)}
             />
           )}
-          <TextField label={t('profile.avatar')} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={IMAGE_URL_MAX_LENGTH} hint={t('profile.imageHint')} {...field('avatar')} />
-          <TextField label={t('profile.background')} type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={IMAGE_URL_MAX_LENGTH} hint={t('profile.imageHint')} {...field('background')} />
+          <TextField
+            label={t('profile.avatar')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={IMAGE_URL_MAX_LENGTH}
+            hint={t('profile.imageHint')}
+            {...field('avatar')}
+          />
+          <TextField
+            label={t('profile.background')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={IMAGE_URL_MAX_LENGTH}
+            hint={t('profile.imageHint')}
+            {...field('background')}
+          />
           <div>
             <Button type="submit">{t('profile.submit')}</Button>
           </div>

@@ -54,7 +54,9 @@ export function SessionsSection() {
       // one by one: a session that ended meanwhile (404) must not stop the rest
       action: async () => {
         const outcomes = await Promise.allSettled(others.map((row) => http.delete(`${SESSIONS_API}/${encodeURIComponent(row.id)}`)));
-        const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected' && !(typeof o.reason === 'object' && o.reason !== null && 'status' in o.reason && o.reason.status === 404));
+        const failure = outcomes.find(
+          (o): o is PromiseRejectedResult => o.status === 'rejected' && !(typeof o.reason === 'object' && o.reason !== null && 'status' in o.reason && o.reason.status === 404),
+        );
         if (failure) throw failure.reason;
       },
       successText: t('sessions.othersRevoked'),

@@ -37,7 +37,10 @@ export function SupportPinSection() {
         ) : loading && !data ? (
           <Skeleton width={160} height={40} label={t('pin.loading')} />
         ) : pin ? (
-          <output aria-label={t('pin.label')} css={{ fontFamily: theme.font.mono, fontSize: 32, fontWeight: theme.font.weight.bold, letterSpacing: '0.2em', color: theme.colors.text }}>
+          <output
+            aria-label={t('pin.label')}
+            css={{ fontFamily: theme.font.mono, fontSize: 32, fontWeight: theme.font.weight.bold, letterSpacing: '0.2em', color: theme.colors.text }}
+          >
             {pin}
           </output>
         ) : (

@@ -13,7 +13,12 @@ export function registerAccountDeletion(app: FastifyInstance, ctx: ServerPluginC
     {
       config: { auth: true, rateLimit: 'auth.password' },
       schema: {
-        body: { type: 'object', required: ['password'], additionalProperties: false, properties: { password: { type: 'string', minLength: 1, maxLength: ACCOUNT_RULES.password.maxLength } } },
+        body: {
+          type: 'object',
+          required: ['password'],
+          additionalProperties: false,
+          properties: { password: { type: 'string', minLength: 1, maxLength: ACCOUNT_RULES.password.maxLength } },
+        },
         response: { 200: successOnly },
       },
     },
@@ -28,7 +33,12 @@ export function registerAccountDeletion(app: FastifyInstance, ctx: ServerPluginC
         await ctx.auth.revokeSessions(user.id);
         await ctx.events.emit('user.deleting', { userId: user.id, uuid: user.uuid });
       });
-      await ctx.audit.record(request, { action: 'account.delete', actorUserId: user.id, targetUserId: user.id, details: { uuid: user.uuid, username: user.username, email: user.email } });
+      await ctx.audit.record(request, {
+        action: 'account.delete',
+        actorUserId: user.id,
+        targetUserId: user.id,
+        details: { uuid: user.uuid, username: user.username, email: user.email },
+      });
       await ctx.events.emit('user.deleted', { userId: user.id, uuid: user.uuid });
       return { success: true };
     },

@@ -121,7 +121,11 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
         verificationSent = await ctx.mail.enabled();
         await ctx.events.emit('user.email_changed', { userId: user.id, email: changes.email!, linkBase: await ctx.mail.publicUrl(request) });
       }
-      const row = await ctx.db.selectFrom('users').select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       return { success: true, user_info: { ...row, verified: row.verified === 1 }, verification_sent: verificationSent };
     },
   );

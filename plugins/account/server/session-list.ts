@@ -59,7 +59,12 @@ export function registerSessionList(app: FastifyInstance, ctx: ServerPluginConte
       } else {
         await ctx.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', row.id).where('revoked_at', 'is', null).execute();
       }
-      await ctx.audit.record(request, { action: 'account.session_revoke', actorUserId: user.id, targetUserId: user.id, details: { session: request.params.id, current: row.id === user.sessionId } });
+      await ctx.audit.record(request, {
+        action: 'account.session_revoke',
+        actorUserId: user.id,
+        targetUserId: user.id,
+        details: { session: request.params.id, current: row.id === user.sessionId },
+      });
       return { success: true };
     },
   );

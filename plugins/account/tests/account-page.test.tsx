@@ -14,8 +14,22 @@ const user: TestSession = { user: { username: 'alice', first_name: 'Alice', last
 
 const sessions = {
   data: [
-    { id: 'AAAAAAAAAAAAAAAAAAAAAA', created_at: '2026-01-01T10:00:00.000Z', last_seen_at: '2026-01-02T10:00:00.000Z', ip: '198.51.100.7', user_agent: CHROME_WINDOWS, current: true },
-    { id: 'BBBBBBBBBBBBBBBBBBBBBB', created_at: '2026-01-01T09:00:00.000Z', last_seen_at: '2026-01-01T12:00:00.000Z', ip: '203.0.113.9', user_agent: FIREFOX_LINUX, current: false },
+    {
+      id: 'AAAAAAAAAAAAAAAAAAAAAA',
+      created_at: '2026-01-01T10:00:00.000Z',
+      last_seen_at: '2026-01-02T10:00:00.000Z',
+      ip: '198.51.100.7',
+      user_agent: CHROME_WINDOWS,
+      current: true,
+    },
+    {
+      id: 'BBBBBBBBBBBBBBBBBBBBBB',
+      created_at: '2026-01-01T09:00:00.000Z',
+      last_seen_at: '2026-01-01T12:00:00.000Z',
+      ip: '203.0.113.9',
+      user_agent: FIREFOX_LINUX,
+      current: false,
+    },
   ],
 };
 
@@ -46,22 +60,26 @@ type App = Awaited<ReturnType<typeof open>>;
 
 /** Clicks a button of the sweetalert2 dialog titled `title` once it is open (a toast may still be showing). */
 async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel') {
-  const button = await app.waitFor(() => {
-    const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-    const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
-    if (!found) throw new Error(`no dialog "${title}" yet`);
-    return found;
-  }, { timeout: 6000 }); // dialogs queue behind a toast of an earlier test (3 s)
+  const button = await app.waitFor(
+    () => {
+      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
+      const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
+      if (!found) throw new Error(`no dialog "${title}" yet`);
+      return found;
+    },
+    { timeout: 6000 },
+  ); // dialogs queue behind a toast of an earlier test (3 s)
   await app.click(button);
 }
 
 const profileForm = () => document.querySelector<HTMLFormElement>(`form[aria-label="${en.profile.title}"]`)!;
 /** The profile form's current-password input (the password card has one with the same label). */
-const profilePassword = (app: App) => app.waitFor(() => {
-  const input = profileForm().querySelector<HTMLInputElement>('input[name="current_password"]');
-  if (!input) throw new Error('no current password field in the profile form yet');
-  return input;
-});
+const profilePassword = (app: App) =>
+  app.waitFor(() => {
+    const input = profileForm().querySelector<HTMLInputElement>('input[name="current_password"]');
+    if (!input) throw new Error('no current password field in the profile form yet');
+    return input;
+  });
 
 const posts = (app: App, path: string) => app.httpCalls.filter((call) => call.method === 'POST' && call.path === path);
 
@@ -96,7 +114,10 @@ describe('account page: profile', () => {
 
   it("puts the server's field error on the matching input", async () => {
     const app = await open({
-      'POST /api/user/session/info/update': { status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'An account with this email address already exists.', field: 'email' } } },
+      'POST /api/user/session/info/update': {
+        status: 409,
+        body: { error: { code: 'EMAIL_TAKEN', message: 'An account with this email address already exists.', field: 'email' } },
+      },
     });
     await app.type(app.getByLabelText('E-mail'), 'taken@example.com');
     await app.type(await profilePassword(app), 'correct horse');
@@ -127,7 +148,10 @@ describe('account page: profile', () => {
 
   it('puts a wrong current password on its field', async () => {
     const app = await open({
-      'POST /api/user/session/info/update': { status: 400, body: { error: { code: 'WRONG_PASSWORD', message: 'The current password is not correct.', field: 'current_password' } } },
+      'POST /api/user/session/info/update': {
+        status: 400,
+        body: { error: { code: 'WRONG_PASSWORD', message: 'The current password is not correct.', field: 'current_password' } },
+      },
     });
     await app.type(app.getByLabelText('E-mail'), 'alice@new.example.com');
     const password = await profilePassword(app);
@@ -173,7 +197,10 @@ describe('account page: password', () => {
 
   it('puts WRONG_PASSWORD on the current password field', async () => {
     const app = await open({
-      'POST /api/user/session/password/change': { status: 400, body: { error: { code: 'WRONG_PASSWORD', message: 'The current password is not correct.', field: 'current_password' } } },
+      'POST /api/user/session/password/change': {
+        status: 400,
+        body: { error: { code: 'WRONG_PASSWORD', message: 'The current password is not correct.', field: 'current_password' } },
+      },
     });
     await app.type(app.getByLabelText('Current password'), 'wrong one');
     await app.type(app.getByLabelText('New password'), 'new password 1');
@@ -210,7 +237,12 @@ describe('account page: sessions, PIN, 2FA, activity', () => {
     await app.click(await app.findByRole('button', 'Sign out other sessions'));
     await answerDialog(app, en.sessions.revokeOthersTitle, 'confirm');
     await app.waitFor(() => expect(app.httpCalls.filter((c) => c.method === 'DELETE')).toHaveLength(2));
-    expect(app.httpCalls.filter((c) => c.method === 'DELETE').map((c) => c.params.id).sort()).toEqual(['BBBBBBBBBBBBBBBBBBBBBB', third.id]);
+    expect(
+      app.httpCalls
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.params.id)
+        .sort(),
+    ).toEqual(['BBBBBBBBBBBBBBBBBBBBBB', third.id]);
     // no error dialog: the 404 means the session is gone already
     await app.waitFor(() => expect(app.httpCalls.filter((c) => c.path === '/api/user/session/sessions')).toHaveLength(2));
     expect(document.querySelector('.swal2-icon-error')).toBeNull();
@@ -248,7 +280,12 @@ describe('account page: sessions, PIN, 2FA, activity', () => {
 describe('account page: activity labels', () => {
   it('shows an action this catalogue does not know as recorded', async () => {
     const app = await open({
-      'GET /api/user/session/activities': { body: { data: [{ id: 1, action: 'store.purchase', by: 'self', details: {}, ip: null, created_at: '2026-01-02T10:00:00.000Z' }], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } } },
+      'GET /api/user/session/activities': {
+        body: {
+          data: [{ id: 1, action: 'store.purchase', by: 'self', details: {}, ip: null, created_at: '2026-01-02T10:00:00.000Z' }],
+          meta: { page: 1, per_page: 10, total: 1, total_pages: 1 },
+        },
+      },
     });
     await app.findByText('store.purchase');
     expect(app.getByText(en.activity.actors.self)).toBeTruthy();

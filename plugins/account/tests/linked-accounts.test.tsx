@@ -35,12 +35,15 @@ async function open(extra: HttpHandlers, options: { route?: string; locale?: 'en
 type App = Awaited<ReturnType<typeof open>>;
 
 async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel') {
-  const button = await app.waitFor(() => {
-    const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-    const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
-    if (!found) throw new Error(`no dialog "${title}" yet`);
-    return found;
-  }, { timeout: 6000 });
+  const button = await app.waitFor(
+    () => {
+      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
+      const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
+      if (!found) throw new Error(`no dialog "${title}" yet`);
+      return found;
+    },
+    { timeout: 6000 },
+  );
   await app.click(button);
 }
 

@@ -33,9 +33,18 @@ describe('profile rules', () => {
 
 describe('device and date descriptions', () => {
   it('names common browsers and systems, Edge and Opera before Chrome', () => {
-    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toEqual({ browser: 'Edge', os: 'Windows' });
-    expect(describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toEqual({ browser: 'Safari', os: 'iOS' });
-    expect(describeDevice('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36')).toEqual({ browser: 'Chrome', os: 'Android' });
+    expect(describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0')).toEqual({
+      browser: 'Edge',
+      os: 'Windows',
+    });
+    expect(describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toEqual({
+      browser: 'Safari',
+      os: 'iOS',
+    });
+    expect(describeDevice('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36')).toEqual({
+      browser: 'Chrome',
+      os: 'Android',
+    });
     expect(describeDevice(null)).toEqual({ browser: null, os: null });
   });
 

@@ -172,7 +172,10 @@ describe('user edit', () => {
   });
 
   it('adjusts coins through the wallet route with a reason (never through PATCH); bans with a reason', async () => {
-    const ledger = { data: [{ id: 9, delta: 250, balance_after: 250, kind: 'admin.adjust', reference: null, reason: 'Welcome gift', created_at: '2025-03-01T08:00:00.000Z' }], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } };
+    const ledger = {
+      data: [{ id: 9, delta: 250, balance_after: 250, kind: 'admin.adjust', reference: null, reason: 'Welcome gift', created_at: '2025-03-01T08:00:00.000Z' }],
+      meta: { page: 1, per_page: 10, total: 1, total_pages: 1 },
+    };
     const app = await renderPlugin(plugin, {
       manifest,
       route: `/mc-admin/users/${uuid}/edit`,
@@ -182,10 +185,19 @@ describe('user edit', () => {
         [`GET /api/admin/users/${uuid}`]: { body: { user: adminUser(7) } },
         'GET /api/admin/roles': { body: roles },
         [`GET /api/admin/users/${uuid}/activity`]: {
-          body: { data: [{ id: 3, action: 'auth.login', actor: { uuid, username: 'user7' }, details: {}, ip: '203.0.113.9', created_at: '2025-03-02T08:00:00.000Z' }], meta: { page: 1, per_page: 10, total: 1, total_pages: 1 } },
+          body: {
+            data: [{ id: 3, action: 'auth.login', actor: { uuid, username: 'user7' }, details: {}, ip: '203.0.113.9', created_at: '2025-03-02T08:00:00.000Z' }],
+            meta: { page: 1, per_page: 10, total: 1, total_pages: 1 },
+          },
         },
         [`GET /api/admin/users/${uuid}/transactions`]: { body: ledger },
-        [`POST /api/admin/users/${uuid}/coins`]: { body: { balance: 200, replayed: false, entry: { id: 10, delta: -50, balance_after: 200, kind: 'admin.adjust', reference: null, reason: 'Chargeback', created_at: '2025-03-03T08:00:00.000Z' } } },
+        [`POST /api/admin/users/${uuid}/coins`]: {
+          body: {
+            balance: 200,
+            replayed: false,
+            entry: { id: 10, delta: -50, balance_after: 200, kind: 'admin.adjust', reference: null, reason: 'Chargeback', created_at: '2025-03-03T08:00:00.000Z' },
+          },
+        },
         [`PATCH /api/admin/users/${uuid}`]: (call) => ({ body: { user: adminUser(7, call.body as Record<string, unknown>) } }),
       },
     });
@@ -220,9 +232,51 @@ describe('user edit', () => {
 describe('plugins', () => {
   const list = {
     data: [
-      { id: 'auth', name: 'Authentication', description: '', version: '1.0.0', origin: 'core', core: true, state: 'enabled', enabled: true, active: true, refused_reason: null, requires: [], permissions: [], settings: [] },
-      { id: 'legal', name: 'Legal pages', description: '', version: '1.0.0', origin: 'core', core: false, state: 'enabled', enabled: true, active: true, refused_reason: null, requires: [], permissions: [], settings: [] },
-      { id: 'broken', name: 'Broken', description: '', version: '0.1.0', origin: 'data', core: false, state: 'refused', enabled: false, active: false, refused_reason: 'needs sdk ^9.0.0', requires: [], permissions: [], settings: [] },
+      {
+        id: 'auth',
+        name: 'Authentication',
+        description: '',
+        version: '1.0.0',
+        origin: 'core',
+        core: true,
+        state: 'enabled',
+        enabled: true,
+        active: true,
+        refused_reason: null,
+        requires: [],
+        permissions: [],
+        settings: [],
+      },
+      {
+        id: 'legal',
+        name: 'Legal pages',
+        description: '',
+        version: '1.0.0',
+        origin: 'core',
+        core: false,
+        state: 'enabled',
+        enabled: true,
+        active: true,
+        refused_reason: null,
+        requires: [],
+        permissions: [],
+        settings: [],
+      },
+      {
+        id: 'broken',
+        name: 'Broken',
+        description: '',
+        version: '0.1.0',
+        origin: 'data',
+        core: false,
+        state: 'refused',
+        enabled: false,
+        active: false,
+        refused_reason: 'needs sdk ^9.0.0',
+        requires: [],
+        permissions: [],
+        settings: [],
+      },
     ],
   };
 
@@ -255,7 +309,13 @@ describe('plugins', () => {
   });
 
   it('offers no switches without admin.plugins.edit', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.plugins.list'] }, http: { 'GET /api/admin/plugins': { body: list } } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/plugins',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.plugins.list'] },
+      http: { 'GET /api/admin/plugins': { body: list } },
+    });
     await app.findByText('Legal pages');
     expect(app.queryByRole('button', 'Disable Legal pages')).toBeNull();
   });
@@ -320,7 +380,13 @@ describe('settings', () => {
   });
 
   it('is read-only without admin.settings.edit', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/settings', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.settings.view'] }, http: { 'GET /api/admin/settings': { body: groups } } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/settings',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.settings.view'] },
+      http: { 'GET /api/admin/settings': { body: groups } },
+    });
     await app.findByText(en.settings.readOnly);
     expect(app.queryByRole('button', en.common.save)).toBeNull();
     expect((app.getByLabelText(/Application name/) as HTMLInputElement).disabled).toBe(true);
@@ -353,7 +419,13 @@ describe('role permissions', () => {
   });
 
   it('hides the save button without admin.roles.edit', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/roles/4/permissions', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.permissions.list'] }, http });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/roles/4/permissions',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.permissions.list'] },
+      http,
+    });
     await app.findByText(en.rolePermissions.readOnly);
     expect(app.queryByRole('button', en.rolePermissions.save)).toBeNull();
     // without admin.roles.list the role is named by its id
@@ -381,7 +453,9 @@ describe('roles', () => {
       route: '/mc-admin/roles/create',
       catalogues: { en },
       session: ROOT,
-      http: { 'POST /api/admin/roles': { status: 201, body: { role: { id: 9, name: 'helpers', real_name: 'Helpers', color: '#6d7cff', permissions: [], users: 0, protected: false } } } },
+      http: {
+        'POST /api/admin/roles': { status: 201, body: { role: { id: 9, name: 'helpers', real_name: 'Helpers', color: '#6d7cff', permissions: [], users: 0, protected: false } } },
+      },
     });
     await app.type(app.getByLabelText(en.roleForm.name), 'Bad Name');
     await app.type(app.getByLabelText(en.roleForm.realName), 'Helpers');

@@ -27,7 +27,13 @@ const updates = {
   version: '1.4.2',
   pending: 1,
   migrations: [
-    { owner: 'core', applied: 6, pending: ['0007_audit_log_action_index'], unknown: ['9999_from_the_future'], latest: { name: '0006_redirect_links', applied_at: '2026-01-01T08:00:00.000Z' } },
+    {
+      owner: 'core',
+      applied: 6,
+      pending: ['0007_audit_log_action_index'],
+      unknown: ['9999_from_the_future'],
+      latest: { name: '0006_redirect_links', applied_at: '2026-01-01T08:00:00.000Z' },
+    },
     { owner: 'notes', applied: 1, pending: [], unknown: [], latest: { name: '0001_notes', applied_at: '2026-01-01T08:00:00.000Z' } },
   ],
   refused: [{ id: 'fx-new-sdk', reason: 'it needs sdk ^2.0.0' }],
@@ -58,10 +64,28 @@ const handlers: HttpHandlers = {
   'GET /api/admin/dashboard/updates': { body: updates },
   'GET /api/admin/dashboard/logs': { body: logs },
   'GET /api/admin/dashboard/analytics': (call) => ({ body: analytics(Number(call.query.get('days'))) }),
-  'GET /api/admin/dashboard/activity': { body: { data: [entry(12, 'admin.user.update', 'root', 'alice'), entry(11, 'auth.login', 'alice', 'alice'), entry(10, 'auth.register', null, 'bob')] } },
+  'GET /api/admin/dashboard/activity': {
+    body: { data: [entry(12, 'admin.user.update', 'root', 'alice'), entry(11, 'auth.login', 'alice', 'alice'), entry(10, 'auth.register', null, 'bob')] },
+  },
   'GET /api/admin/dashboard/support/pins/:pin': (call) =>
     call.params.pin === '424242'
-      ? { body: { users: [{ uuid: '00000000-0000-4000-8000-000000000001', username: 'alice', first_name: 'Alice', last_name: 'Smith', email: 'alice@example.com', role: 2, role_name: 'VIP', banned: true, created_at: '2026-01-01T00:00:00.000Z' }] } }
+      ? {
+          body: {
+            users: [
+              {
+                uuid: '00000000-0000-4000-8000-000000000001',
+                username: 'alice',
+                first_name: 'Alice',
+                last_name: 'Smith',
+                email: 'alice@example.com',
+                role: 2,
+                role_name: 'VIP',
+                banned: true,
+                created_at: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          },
+        }
       : { body: { users: [] } },
 };
 
@@ -89,13 +113,25 @@ describe('admin dashboard', () => {
   });
 
   it('says there is nothing to show to a role without components', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.dashboard.view'] }, http: handlers });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.dashboard.view'] },
+      http: handlers,
+    });
     await app.findByText(en.dashboard.nothingTitle);
     expect(dashboardCalls(app)).toEqual([]);
   });
 
   it('shows the system overview’s real figures', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin', catalogues: { en }, session: { user: { role: 4 }, permissions: ['admin.dashboard.view', `${C}.system.overview`] }, http: handlers });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.dashboard.view', `${C}.system.overview`] },
+      http: handlers,
+    });
     await app.findByText('1,245');
     expect(app.getByText('1.4.2')).toBeTruthy();
     expect(app.getByText('postgres')).toBeTruthy();
@@ -120,7 +156,11 @@ describe('admin dashboard', () => {
       route: '/mc-admin',
       catalogues: { en },
       session: { user: { role: 4 }, permissions: ['admin.dashboard.view', `${C}.system.updates`] },
-      http: { 'GET /api/admin/dashboard/updates': { body: { version: '1.4.2', pending: 0, migrations: [{ owner: 'core', applied: 7, pending: [], unknown: [], latest: null }], refused: [] } } },
+      http: {
+        'GET /api/admin/dashboard/updates': {
+          body: { version: '1.4.2', pending: 0, migrations: [{ owner: 'core', applied: 7, pending: [], unknown: [], latest: null }], refused: [] },
+        },
+      },
     });
     await app.findByText(en.dashboard.updates.upToDate);
     expect(app.queryByText(/Pending migrations/)).toBeNull();

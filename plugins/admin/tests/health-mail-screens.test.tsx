@@ -86,7 +86,14 @@ describe('health', () => {
   });
 });
 
-const summary = (id: number, name: string, isProtected: boolean) => ({ id, name, description: `${name} mail`, subject: `Subject ${id}`, protected: isProtected, updated_at: '2026-01-01T12:00:00.000Z' });
+const summary = (id: number, name: string, isProtected: boolean) => ({
+  id,
+  name,
+  description: `${name} mail`,
+  subject: `Subject ${id}`,
+  protected: isProtected,
+  updated_at: '2026-01-01T12:00:00.000Z',
+});
 
 function templatesPage(call: RecordedHttpCall) {
   const page = Number(call.query.get('page') ?? 1);
@@ -106,12 +113,25 @@ const fullTemplate = (extra: Record<string, unknown> = {}) => ({
 
 const previewReply = (call: RecordedHttpCall) => {
   const body = call.body as { html?: string; subject?: string };
-  return { body: { subject: body.subject ?? 'Subject 5', html: (body.html ?? '<p>Hi ${first_name}</p><script>parent.alert(1)</script>').replace('${first_name}', 'Ada'), text: 'Hi Ada', placeholders: { first_name: 'Ada', link: 'https://panel.example.com/x' } } };
+  return {
+    body: {
+      subject: body.subject ?? 'Subject 5',
+      html: (body.html ?? '<p>Hi ${first_name}</p><script>parent.alert(1)</script>').replace('${first_name}', 'Ada'),
+      text: 'Hi Ada',
+      placeholders: { first_name: 'Ada', link: 'https://panel.example.com/x' },
+    },
+  };
 };
 
 describe('mail templates list', () => {
   it('pages on the server, marks protected templates and offers no delete for them', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/mail-templates', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/mail-templates': templatesPage } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/mail-templates',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'GET /api/admin/mail-templates': templatesPage },
+    });
     await app.findByText('verify');
     expect(app.getByText(en.mailTemplates.protected)).toBeTruthy();
     expect(app.getByRole('link', 'Edit verify')).toBeTruthy();
@@ -180,7 +200,8 @@ describe('mail template edit', () => {
         'POST /api/admin/mail-templates/5/preview': previewReply,
         'PATCH /api/admin/mail-templates/5': (call) => {
           const body = call.body as Record<string, string>;
-          if (body.name === 'welcome') return { status: 409, body: { error: { code: 'MAIL_TEMPLATE_NAME_TAKEN', message: 'A mail template with this name already exists.', field: 'name' } } };
+          if (body.name === 'welcome')
+            return { status: 409, body: { error: { code: 'MAIL_TEMPLATE_NAME_TAKEN', message: 'A mail template with this name already exists.', field: 'name' } } };
           return { body: { template: fullTemplate({ ...body, updated_at: '2026-02-01T00:00:00.000Z' }) } };
         },
       },
@@ -224,7 +245,9 @@ describe('mail template edit', () => {
       http: {
         'GET /api/admin/mail-templates/5': { body: { template: fullTemplate({ name: 'verify', protected: true }) } },
         'POST /api/admin/mail-templates/5/preview': previewReply,
-        'PATCH /api/admin/mail-templates/5': (call) => ({ body: { template: fullTemplate({ name: 'verify', protected: true, ...(call.body as object), updated_at: '2026-02-01T00:00:00.000Z' }) } }),
+        'PATCH /api/admin/mail-templates/5': (call) => ({
+          body: { template: fullTemplate({ name: 'verify', protected: true, ...(call.body as object), updated_at: '2026-02-01T00:00:00.000Z' }) },
+        }),
       },
     });
     await app.findByRole('heading', 'Edit verify');

@@ -14,7 +14,22 @@ const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['adm
 const REASON = 'its database migration 0001_items failed: no space left on device';
 
 function thirdParty(failed_reason: string | null) {
-  return { id: 'fx-late', name: 'Late fixture', description: '', version: '1.0.0', origin: 'third-party', core: false, state: 'disabled', enabled: false, active: false, refused_reason: null, failed_reason, requires: [], permissions: [], settings: [] };
+  return {
+    id: 'fx-late',
+    name: 'Late fixture',
+    description: '',
+    version: '1.0.0',
+    origin: 'third-party',
+    core: false,
+    state: 'disabled',
+    enabled: false,
+    active: false,
+    refused_reason: null,
+    failed_reason,
+    requires: [],
+    permissions: [],
+    settings: [],
+  };
 }
 
 it('shows why a third-party plugin could not be enabled', async () => {

@@ -38,7 +38,13 @@ function linksPage(call: RecordedHttpCall) {
 
 describe('redirect links list', () => {
   it('pages on the server, opens each address in a new tab and offers edit and delete', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/redirect-links', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/redirect-links': linksPage } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/redirect-links',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'GET /api/admin/redirect-links': linksPage },
+    });
     await app.findByText('Discord');
     const address = app.getByRole('link', 'https://discord.gg/x');
     expect(address.getAttribute('target')).toBe('_blank');
@@ -122,7 +128,9 @@ describe('redirect link create', () => {
       route: '/mc-admin/redirect-links/create',
       catalogues: { en },
       session: ROOT,
-      http: { 'POST /api/admin/redirect-links': { status: 400, body: { error: { code: 'INVALID_URL', message: 'The address must be an http:// or https:// address.', field: 'url' } } } },
+      http: {
+        'POST /api/admin/redirect-links': { status: 400, body: { error: { code: 'INVALID_URL', message: 'The address must be an http:// or https:// address.', field: 'url' } } },
+      },
     });
     await app.findByRole('heading', en.titles.redirectLinkCreate);
     await app.type(app.getByLabelText(en.redirectLinks.form.name), 'Wiki');
@@ -144,7 +152,9 @@ describe('redirect link edit', () => {
       session: ROOT,
       http: {
         'GET /api/admin/redirect-links/4': { body: { link: link(4, { name: 'Wiki', icon: 'link' }) } },
-        'PATCH /api/admin/redirect-links/4': (call) => ({ body: { link: link(4, { name: 'Wiki', icon: 'link', ...(call.body as object), updated_at: '2026-02-01T00:00:00.000Z' }) } }),
+        'PATCH /api/admin/redirect-links/4': (call) => ({
+          body: { link: link(4, { name: 'Wiki', icon: 'link', ...(call.body as object), updated_at: '2026-02-01T00:00:00.000Z' }) },
+        }),
       },
     });
     await app.findByRole('heading', 'Edit Wiki');

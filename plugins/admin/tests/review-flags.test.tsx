@@ -107,7 +107,13 @@ describe('review flags in the admin screens', () => {
       http: pageHandlers({
         [`POST /api/admin/users/${UUID}/flags/11/clear`]: (call: RecordedHttpCall) => ({
           body: {
-            flag: { ...deviceFlag, status: 'cleared', cleared_at: '2025-03-04T10:00:00.000Z', cleared_by: { uuid: 'x', username: 'rootadmin' }, clear_note: (call.body as { note?: string }).note ?? null },
+            flag: {
+              ...deviceFlag,
+              status: 'cleared',
+              cleared_at: '2025-03-04T10:00:00.000Z',
+              cleared_by: { uuid: 'x', username: 'rootadmin' },
+              clear_note: (call.body as { note?: string }).note ?? null,
+            },
           },
         }),
       }),

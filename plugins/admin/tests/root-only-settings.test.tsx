@@ -10,11 +10,24 @@ import en from '../locales/en.json';
 afterEach(() => cleanup());
 
 const setting = (key: string, label: string, type: string, value: string, rootOnly: boolean, editable: boolean) => ({
-  key, type, label, value, default: '', secret: false, public: false, root_only: rootOnly, editable, updated_at: null,
+  key,
+  type,
+  label,
+  value,
+  default: '',
+  secret: false,
+  public: false,
+  root_only: rootOnly,
+  editable,
+  updated_at: null,
 });
 const groups = (asRoot: boolean) => ({
   groups: [
-    { id: 'general', label: 'General', settings: [setting('app_url', 'Public address', 'url', 'https://panel.example.com', true, asRoot), setting('company_name', 'Company name', 'string', 'Ore', false, true)] },
+    {
+      id: 'general',
+      label: 'General',
+      settings: [setting('app_url', 'Public address', 'url', 'https://panel.example.com', true, asRoot), setting('company_name', 'Company name', 'string', 'Ore', false, true)],
+    },
     { id: 'appearance', label: 'Appearance', settings: [setting('custom_js', 'Custom JavaScript', 'text', '', true, asRoot)] },
   ],
 });

@@ -1,21 +1,7 @@
 // /auth/login: username or email + password → POST /api/user/auth/login, then the sdk's completeLogin()
 // (session refresh, then the after-login route: spec §2 rule 4). Server errors show at the top of the
 // form, translated by their code (INVALID_CREDENTIALS …) in this plugin's catalogue.
-import {
-  AuthLayout,
-  Button,
-  completeLogin,
-  Form,
-  http,
-  isSettingEnabled,
-  Link,
-  PasswordField,
-  TextField,
-  theme,
-  useSetting,
-  useTranslation,
-  type FormValues,
-} from '@orepanel/sdk';
+import { AuthLayout, Button, completeLogin, Form, http, isSettingEnabled, Link, PasswordField, TextField, theme, useSetting, useTranslation, type FormValues } from '@orepanel/sdk';
 import { AuthFooter } from './AuthFooter';
 import { OAuthButtons } from './OAuthButtons';
 import { CaptchaField, captchaToken } from './CaptchaField';
@@ -48,16 +34,7 @@ export default function LoginPage() {
       footer={<AuthFooter switchTo={registrationOpen ? { question: t('login.noAccount'), label: t('login.register'), to: '/auth/register' } : null} />}
     >
       <Form onSubmit={logIn} aria-label={t('login.title')}>
-        <TextField
-          label={t('login.login')}
-          name="login"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          required
-          autoFocus
-        />
+        <TextField label={t('login.login')} name="login" autoComplete="username" autoCapitalize="none" autoCorrect="off" spellCheck={false} required autoFocus />
         <PasswordField label={t('login.password')} name="password" autoComplete="current-password" required />
         <Link to="/auth/forgot-password" css={forgotLinkStyle}>
           {t('login.forgot')}

@@ -21,14 +21,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { AuthFooter } from './AuthFooter';
 import { CaptchaField, captchaToken } from './CaptchaField';
-import {
-  checkRegistration,
-  NAME_MAX_LENGTH,
-  REFERRAL_MAX_LENGTH,
-  registrationBody,
-  type RegistrationField,
-  type RegistrationInput,
-} from './registration-rules';
+import { checkRegistration, NAME_MAX_LENGTH, REFERRAL_MAX_LENGTH, registrationBody, type RegistrationField, type RegistrationInput } from './registration-rules';
 
 const REGISTER_API = '/api/user/auth/register';
 

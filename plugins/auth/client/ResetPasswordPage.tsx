@@ -84,8 +84,22 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <Form onSubmit={reset} noValidate aria-label={t('reset.title')}>
-        <PasswordField label={t('reset.password')} name="password" autoComplete="new-password" hint={t('register.passwordHint')} autoFocus error={shown('password')} onChange={clear('password')} />
-        <PasswordField label={t('reset.passwordConfirm')} name="password_confirm" autoComplete="new-password" error={shown('password_confirm')} onChange={clear('password_confirm')} />
+        <PasswordField
+          label={t('reset.password')}
+          name="password"
+          autoComplete="new-password"
+          hint={t('register.passwordHint')}
+          autoFocus
+          error={shown('password')}
+          onChange={clear('password')}
+        />
+        <PasswordField
+          label={t('reset.passwordConfirm')}
+          name="password_confirm"
+          autoComplete="new-password"
+          error={shown('password_confirm')}
+          onChange={clear('password_confirm')}
+        />
         <Button type="submit" size="lg" fullWidth>
           {t('reset.submit')}
         </Button>

@@ -1,7 +1,24 @@
 // /auth/2fa/setup (login needed): GET /api/user/auth/2fa/setup gives a new secret and its otpauth://
 // address; the user adds it to an authenticator app (scanning the QR code, opening the link on a
 // phone, or typing the secret), confirms with a code (POST), and sees the ten recovery codes once.
-import { Alert, Button, Card, CopyButton, Form, http, Icon, Page, Skeleton, TextField, theme, type FormValues, useApi, useErrorText, useSession, useTranslation } from '@orepanel/sdk';
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  Form,
+  http,
+  Icon,
+  Page,
+  Skeleton,
+  TextField,
+  theme,
+  type FormValues,
+  useApi,
+  useErrorText,
+  useSession,
+  useTranslation,
+} from '@orepanel/sdk';
 import { useState } from 'react';
 import { QrCodeImage } from './QrCodeImage';
 import { groupSecret, normaliseTwoFactorCode, TWO_FA_CODE_MAX_LENGTH } from './two-factor-code';
@@ -40,9 +57,18 @@ function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       <div css={{ display: 'grid', gap: 16 }}>
         <Alert tone="success">{t('twoFactor.enabled')}</Alert>
         <Alert tone="warning">{t('twoFactor.recoveryText')}</Alert>
-        <ul aria-label={t('twoFactor.recoveryTitle')} css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}>
+        <ul
+          aria-label={t('twoFactor.recoveryTitle')}
+          css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8, margin: 0, padding: 0, listStyle: 'none' }}
+        >
           {codes.map((code) => (
-            <li key={code} css={[mono, { padding: '8px 10px', background: theme.colors.background, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, textAlign: 'center' }]}>
+            <li
+              key={code}
+              css={[
+                mono,
+                { padding: '8px 10px', background: theme.colors.background, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, textAlign: 'center' },
+              ]}
+            >
               {code}
             </li>
           ))}
@@ -121,7 +147,20 @@ export default function TwoFactorSetupPage() {
           <div css={{ display: 'grid', gap: 8 }}>
             <div css={{ fontSize: theme.font.size.sm, color: theme.colors.muted }}>{t('twoFactor.secretLabel')}</div>
             <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10 }}>
-              <code aria-label={t('twoFactor.secretLabel')} css={[mono, { fontSize: theme.font.size.lg, letterSpacing: '0.08em', padding: '8px 12px', background: theme.colors.background, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md }]}>
+              <code
+                aria-label={t('twoFactor.secretLabel')}
+                css={[
+                  mono,
+                  {
+                    fontSize: theme.font.size.lg,
+                    letterSpacing: '0.08em',
+                    padding: '8px 12px',
+                    background: theme.colors.background,
+                    border: `1px solid ${theme.colors.border}`,
+                    borderRadius: theme.radii.md,
+                  },
+                ]}
+              >
                 {groupSecret(secret.secret)}
               </code>
               <CopyButton text={secret.secret} label={t('twoFactor.copySecret')} />

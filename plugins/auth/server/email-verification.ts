@@ -47,7 +47,9 @@ export class EmailVerification {
         const owner = await tokens.consume('verify_email', request.query.code);
         // a link mailed to an earlier address does not verify the current one
         const verified = owner
-          ? Number((await ctx.db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).executeTakeFirst()).numUpdatedRows) === 1
+          ? Number(
+              (await ctx.db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).executeTakeFirst()).numUpdatedRows,
+            ) === 1
           : false;
         if (verified) {
           await ctx.audit.record(request, { action: 'auth.email_verified', actorUserId: owner!.userId, targetUserId: owner!.userId, details: { email: owner!.email } });
@@ -60,17 +62,13 @@ export class EmailVerification {
       },
     );
 
-    app.post(
-      '/user/auth/verify/resend',
-      { config: { auth: true, rateLimit: 'auth.verify' }, schema: { response: { 200: successOnly } } },
-      async (request) => {
-        const user = (await ctx.auth.currentUser(request))!;
-        const row = await ctx.db.selectFrom('users').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
-        if (row.verified === 1) throw ctx.httpError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
-        if (!(await ctx.mail.enabled())) throw ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail at the moment.');
-        await this.send(user.id, await ctx.mail.publicUrl(request));
-        return { success: true };
-      },
-    );
+    app.post('/user/auth/verify/resend', { config: { auth: true, rateLimit: 'auth.verify' }, schema: { response: { 200: successOnly } } }, async (request) => {
+      const user = (await ctx.auth.currentUser(request))!;
+      const row = await ctx.db.selectFrom('users').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+      if (row.verified === 1) throw ctx.httpError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
+      if (!(await ctx.mail.enabled())) throw ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail at the moment.');
+      await this.send(user.id, await ctx.mail.publicUrl(request));
+      return { success: true };
+    });
   }
 }

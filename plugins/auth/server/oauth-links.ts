@@ -22,7 +22,12 @@ export class OAuthLinks {
 
   /** The panel user a provider account is linked to, or null. */
   async userFor(provider: OAuthProviderId, providerUserId: string): Promise<number | null> {
-    const row = await this.db.selectFrom('auth_oauth_accounts').select('user_id').where('provider', '=', provider).where('provider_user_id', '=', providerUserId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('auth_oauth_accounts')
+      .select('user_id')
+      .where('provider', '=', provider)
+      .where('provider_user_id', '=', providerUserId)
+      .executeTakeFirst();
     return row?.user_id ?? null;
   }
 
@@ -78,7 +83,12 @@ export class OAuthLinks {
 
   /** Keeps the shown name current (people rename themselves on Discord and GitHub). */
   async rememberName(provider: OAuthProviderId, profile: ProviderProfile): Promise<void> {
-    await this.db.updateTable('auth_oauth_accounts').set({ provider_username: profile.username }).where('provider', '=', provider).where('provider_user_id', '=', profile.id).execute();
+    await this.db
+      .updateTable('auth_oauth_accounts')
+      .set({ provider_username: profile.username })
+      .where('provider', '=', provider)
+      .where('provider_user_id', '=', profile.id)
+      .execute();
   }
 
   /** Removes the user's link to the provider: the link removed, or null when there was none. */

@@ -66,7 +66,8 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
   } catch {
     throw new OAuthProviderError('provider_error', `${new URL(url).host} answered ${response.status} with something other than JSON`);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthProviderError('provider_error', `${new URL(url).host} answered ${response.status} with unexpected JSON`);
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new OAuthProviderError('provider_error', `${new URL(url).host} answered ${response.status} with unexpected JSON`);
   return { status: response.status, body: body as Record<string, unknown> };
 }
 

@@ -55,7 +55,10 @@ export class OAuthStates {
     reply.header('set-cookie', `${OAUTH_BROWSER_COOKIE}=${nonce}; Path=${COOKIE_PATH}; Max-Age=${OAUTH_STATE_LIFETIME_MS / 1000}; HttpOnly; SameSite=Lax${secure}`);
     const state = newSecret();
     const now = this.clock.now();
-    await this.db.deleteFrom('auth_oauth_states').where('expires_at', '<', new Date(now - SWEEP_AFTER_MS).toISOString()).execute();
+    await this.db
+      .deleteFrom('auth_oauth_states')
+      .where('expires_at', '<', new Date(now - SWEEP_AFTER_MS).toISOString())
+      .execute();
     await this.db
       .insertInto('auth_oauth_states')
       .values({

@@ -116,7 +116,12 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
   };
 
   /** Code → access token → who the user is at the provider. */
-  const providerAccount = async (provider: OAuthProvider, config: ProviderConfig, code: string, redirectUri: string): Promise<{ profile: ProviderProfile; accessToken: string }> => {
+  const providerAccount = async (
+    provider: OAuthProvider,
+    config: ProviderConfig,
+    code: string,
+    redirectUri: string,
+  ): Promise<{ profile: ProviderProfile; accessToken: string }> => {
     try {
       const accessToken = await provider.exchangeCode(config, code, redirectUri);
       return { profile: await provider.fetchProfile(config, accessToken), accessToken };
@@ -129,7 +134,16 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
   };
 
   /** A new state bound to this browser; the provider's authorize address to send it to. */
-  const authorizeAt = async (request: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, config: ProviderConfig, purpose: string, userId: number | null, redirectUri: string, scopes: readonly string[] = []) => {
+  const authorizeAt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: OAuthProvider,
+    config: ProviderConfig,
+    purpose: string,
+    userId: number | null,
+    redirectUri: string,
+    scopes: readonly string[] = [],
+  ) => {
     const state = await states.begin(request, reply, { provider: provider.id, purpose, userId });
     return provider.authorizeUrl(config, state, redirectUri, scopes);
   };
@@ -171,7 +185,12 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
     try {
       const outcome = await links.link(userId, provider.id, profile, provider.name);
       if (outcome === 'linked') {
-        await ctx.audit.record(request, { action: 'auth.oauth_link', actorUserId: userId, targetUserId: userId, details: { provider: provider.id, provider_username: profile.username } });
+        await ctx.audit.record(request, {
+          action: 'auth.oauth_link',
+          actorUserId: userId,
+          targetUserId: userId,
+          details: { provider: provider.id, provider_username: profile.username },
+        });
       }
       return outcome;
     } catch (error) {
@@ -230,22 +249,23 @@ export function registerOAuth(app: FastifyInstance, ctx: ServerPluginContext, db
       const provider = OAUTH_PROVIDERS[request.params.provider];
       const removed = await links.unlink(user.id, provider.id);
       if (!removed) throw ctx.httpError(404, 'OAUTH_NOT_LINKED', `Your account is not linked to a ${provider.name} account.`);
-      await ctx.audit.record(request, { action: 'auth.oauth_unlink', actorUserId: user.id, targetUserId: user.id, details: { provider: provider.id, provider_username: removed.provider_username } });
+      await ctx.audit.record(request, {
+        action: 'auth.oauth_unlink',
+        actorUserId: user.id,
+        targetUserId: user.id,
+        details: { provider: provider.id, provider_username: removed.provider_username },
+      });
       return { success: true };
     },
   );
 
-  app.get(
-    '/user/auth/oauth/accounts',
-    { config: { auth: true }, schema: { response: { 200: linkedAccountsResponse } } },
-    async (request) => {
-      const user = (await ctx.auth.currentUser(request))!;
-      const providers = await Promise.all(
-        OAUTH_PROVIDER_IDS.map(async (id) => ({ id, name: OAUTH_PROVIDERS[id].name, available: (await providerConfig(ctx.settings, id)) !== null })),
-      );
-      return { data: await links.listFor(user.id), providers };
-    },
-  );
+  app.get('/user/auth/oauth/accounts', { config: { auth: true }, schema: { response: { 200: linkedAccountsResponse } } }, async (request) => {
+    const user = (await ctx.auth.currentUser(request))!;
+    const providers = await Promise.all(
+      OAUTH_PROVIDER_IDS.map(async (id) => ({ id, name: OAUTH_PROVIDERS[id].name, available: (await providerConfig(ctx.settings, id)) !== null })),
+    );
+    return { data: await links.listFor(user.id), providers };
+  });
 
   // auth.oauth-grants: the same flow for another plugin's purpose and scopes (sdk/oauth-grants.ts)
   const grantProvider = (flow: OAuthGrantFlow) => {

@@ -108,7 +108,13 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
       // whoever held a session (perhaps the one who took the account over) is signed out
       const ended = await ctx.auth.revokeSessions(owner.userId);
       // the link arrived at the account's address: that proves the address
-      const proved = await db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).where('verified', '=', 0).executeTakeFirst();
+      const proved = await db
+        .updateTable('users')
+        .set({ verified: 1 })
+        .where('id', '=', owner.userId)
+        .where('email_lower', '=', owner.email)
+        .where('verified', '=', 0)
+        .executeTakeFirst();
       if (Number(proved.numUpdatedRows) === 1) await ctx.events.emit('user.verified', { userId: owner.userId });
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: null, targetUserId: owner.userId, details: { sessions_ended: ended } });
       return { success: true };

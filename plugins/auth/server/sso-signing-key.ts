@@ -24,7 +24,10 @@ export class SigningKey {
     if (stored === undefined) {
       const fresh = randomBytes(KEY_BYTES);
       try {
-        await this.db.insertInto('auth_signing_keys').values({ purpose: this.purpose, sealed_key: this.secrets.seal(fresh.toString('base64url')), created_at: new Date().toISOString() }).execute();
+        await this.db
+          .insertInto('auth_signing_keys')
+          .values({ purpose: this.purpose, sealed_key: this.secrets.seal(fresh.toString('base64url')), created_at: new Date().toISOString() })
+          .execute();
         return (this.cached = fresh);
       } catch {
         // another instance created it first: use theirs

@@ -42,7 +42,9 @@ export class SsoTokens {
   ) {}
 
   private async sign(payload: string): Promise<string> {
-    return createHmac('sha256', await this.key.get()).update(`sso.v1.${payload}`).digest('base64url');
+    return createHmac('sha256', await this.key.get())
+      .update(`sso.v1.${payload}`)
+      .digest('base64url');
   }
 
   async issue(userId: number, issuedBy: number): Promise<IssuedSsoToken> {
@@ -50,7 +52,10 @@ export class SsoTokens {
     const expiresAt = new Date(Math.floor(now / 1000) * 1000 + SSO_TOKEN_LIFETIME_SECONDS * 1000);
     const payload = `${randomBytes(24).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000)}`;
     const token = `${payload}.${await this.sign(payload)}`;
-    await this.db.deleteFrom('auth_sso_tokens').where('expires_at', '<', new Date(now - SWEEP_AFTER_MS).toISOString()).execute();
+    await this.db
+      .deleteFrom('auth_sso_tokens')
+      .where('expires_at', '<', new Date(now - SWEEP_AFTER_MS).toISOString())
+      .execute();
     await this.db
       .insertInto('auth_sso_tokens')
       .values({ user_id: userId, token_hash: sha256(token), issued_by: issuedBy, expires_at: expiresAt.toISOString(), used_at: null, created_at: new Date(now).toISOString() })

@@ -120,7 +120,10 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
       const updated = await db.updateTable('auth_two_factor').set({ pending_secret: sealed, pending_created_at: now }).where('user_id', '=', user.id).executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
         try {
-          await db.insertInto('auth_two_factor').values({ user_id: user.id, secret: null, pending_secret: sealed, pending_created_at: now, last_used_step: null, enabled_at: null }).execute();
+          await db
+            .insertInto('auth_two_factor')
+            .values({ user_id: user.id, secret: null, pending_secret: sealed, pending_created_at: now, last_used_step: null, enabled_at: null })
+            .execute();
         } catch {
           // a second tab started a setup at the same moment: this secret replaces it
           await db.updateTable('auth_two_factor').set({ pending_secret: sealed, pending_created_at: now }).where('user_id', '=', user.id).execute();
@@ -146,7 +149,13 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
       config: { auth: true, rateLimit: 'auth.2fa' },
       schema: {
         body: codeBody,
-        response: { 200: { type: 'object', required: ['success', 'recovery_codes'], properties: { success: { type: 'boolean' }, recovery_codes: { type: 'array', items: { type: 'string' } } } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['success', 'recovery_codes'],
+            properties: { success: { type: 'boolean' }, recovery_codes: { type: 'array', items: { type: 'string' } } },
+          },
+        },
       },
     },
     async (request, reply) => {
@@ -257,7 +266,14 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
       const verifiedAt = session.twoFaVerifiedAt ? Date.parse(session.twoFaVerifiedAt) : NaN;
       if (!(Date.now() - verifiedAt <= REVERIFY_WINDOW_MS)) {
         await ctx.audit.record(request, { action: 'auth.2fa_disable_refused', actorUserId: session.userId, targetUserId: session.userId });
-        return respond(request, reply, 403, 'TWO_FA_REVERIFY_REQUIRED', 'Enter a code from your authenticator app again before turning two-factor authentication off.', '/auth/2fa/verify?next=disband');
+        return respond(
+          request,
+          reply,
+          403,
+          'TWO_FA_REVERIFY_REQUIRED',
+          'Enter a code from your authenticator app again before turning two-factor authentication off.',
+          '/auth/2fa/verify?next=disband',
+        );
       }
       const now = new Date().toISOString();
       await db.transaction().execute(async (tx) => {

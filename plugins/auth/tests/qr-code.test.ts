@@ -15,7 +15,10 @@ interface Reference {
 
 const references = JSON.parse(readFileSync(new URL('./fixtures/qr-reference.json', import.meta.url), 'utf8')) as Reference[];
 
-const digest = (modules: boolean[][]) => createHash('sha256').update(modules.map((row) => row.map((dark) => (dark ? '1' : '0')).join('')).join('\n')).digest('hex');
+const digest = (modules: boolean[][]) =>
+  createHash('sha256')
+    .update(modules.map((row) => row.map((dark) => (dark ? '1' : '0')).join('')).join('\n'))
+    .digest('hex');
 
 describe('QR code encoder', () => {
   it.each(references.map((r) => [r.text.slice(0, 40), r] as const))('matches the reference matrices for %s', (_name, reference) => {

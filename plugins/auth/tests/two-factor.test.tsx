@@ -75,7 +75,14 @@ describe('2FA verify page (open without login)', () => {
 });
 
 describe('2FA setup page', () => {
-  const secret = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Orepanel:alice?secret=JBSWY3DPEHPK3PXP&issuer=Orepanel', issuer: 'Orepanel', account_name: 'alice', digits: 6, period: 30 };
+  const secret = {
+    secret: 'JBSWY3DPEHPK3PXP',
+    otpauth_url: 'otpauth://totp/Orepanel:alice?secret=JBSWY3DPEHPK3PXP&issuer=Orepanel',
+    issuer: 'Orepanel',
+    account_name: 'alice',
+    digits: 6,
+    period: 30,
+  };
 
   it('shows the secret and the otpauth link, confirms with a code and shows the recovery codes once', async () => {
     const codes = ['AAAAA-BBBBB', 'CCCCC-DDDDD'];

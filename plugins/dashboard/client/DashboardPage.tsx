@@ -1,20 +1,7 @@
 // /dashboard: a greeting, the coin balance and activity, the resources the customer owns (all from the
 // session, which the kernel refreshes every 60 s: spec §4), the latest coin movements (paged), then
 // what other plugins contribute: announcements first, widgets after.
-import {
-  Alert,
-  Card,
-  EmptyState,
-  Grid,
-  LedgerList,
-  Page,
-  Skeleton,
-  Slot,
-  StatCard,
-  useSession,
-  useSlotEntries,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, Card, EmptyState, Grid, LedgerList, Page, Skeleton, Slot, StatCard, useSession, useSlotEntries, useTranslation } from '@orepanel/sdk';
 import { DashboardSection } from './DashboardSection';
 import { activityStats, resourceStats, type DashboardStat } from './dashboard-stats';
 

@@ -37,8 +37,18 @@ function StatusNotice({ afk, now }: { afk: UseAfkSocket; now: number }) {
   const { t } = useTranslation('earn-afk');
   const server: AfkStateMessage | null = afk.server;
   if (afk.phase === 'ended') {
-    if (afk.endReason === 'disabled') return <Alert tone="warning" title={t('state.disabledTitle')}>{t('state.disabled')}</Alert>;
-    if (afk.endReason === 'session') return <Alert tone="error" title={t('state.sessionTitle')}>{t('state.session')}</Alert>;
+    if (afk.endReason === 'disabled')
+      return (
+        <Alert tone="warning" title={t('state.disabledTitle')}>
+          {t('state.disabled')}
+        </Alert>
+      );
+    if (afk.endReason === 'session')
+      return (
+        <Alert tone="error" title={t('state.sessionTitle')}>
+          {t('state.session')}
+        </Alert>
+      );
     return (
       <Alert tone="error" title={t('state.failedTitle')}>
         <div css={{ display: 'grid', gap: 10, justifyItems: 'start' }}>
@@ -99,7 +109,11 @@ function StatusNotice({ afk, now }: { afk: UseAfkSocket; now: number }) {
         </Alert>
       );
     case 'paused':
-      return <Alert tone="info" title={t('state.pausedTitle')}>{t('state.paused')}</Alert>;
+      return (
+        <Alert tone="info" title={t('state.pausedTitle')}>
+          {t('state.paused')}
+        </Alert>
+      );
   }
 }
 

@@ -36,36 +36,28 @@ export default defineServerPlugin({
       await hub.stop();
     });
 
-    app.get(
-      AFK_STATUS_PATH.slice(API_PREFIX.length),
-      { config: { auth: true, flag: 'afk_enabled' }, schema: { response: { 200: statusSchema } } },
-      async (request, reply) => {
-        const user = (await ctx.auth.currentUser(request))!;
-        const today = dayOf(ctx.clock.now());
-        const [rates, earned, row] = await Promise.all([
-          payouts.rates(),
-          payouts.earnedOn(user.id, today),
-          ctx.db.selectFrom('users').select('minutes_afk').where('id', '=', user.id).executeTakeFirstOrThrow(),
-        ]);
-        reply.header('cache-control', 'no-store');
-        return {
-          rate: rates.rate,
-          daily_cap: rates.dailyCap,
-          earned_today: earned,
-          remaining_today: Math.max(0, rates.dailyCap - earned),
-          resets_at: new Date((today + 1) * DAY_MS).toISOString(),
-          minutes_afk: Number(row.minutes_afk),
-          heartbeat_interval_ms: HEARTBEAT_INTERVAL_MS,
-          heartbeat_gap_ms: HEARTBEAT_GAP_MS,
-          socket_path: AFK_SOCKET_PATH,
-        };
-      },
-    );
+    app.get(AFK_STATUS_PATH.slice(API_PREFIX.length), { config: { auth: true, flag: 'afk_enabled' }, schema: { response: { 200: statusSchema } } }, async (request, reply) => {
+      const user = (await ctx.auth.currentUser(request))!;
+      const today = dayOf(ctx.clock.now());
+      const [rates, earned, row] = await Promise.all([
+        payouts.rates(),
+        payouts.earnedOn(user.id, today),
+        ctx.db.selectFrom('users').select('minutes_afk').where('id', '=', user.id).executeTakeFirstOrThrow(),
+      ]);
+      reply.header('cache-control', 'no-store');
+      return {
+        rate: rates.rate,
+        daily_cap: rates.dailyCap,
+        earned_today: earned,
+        remaining_today: Math.max(0, rates.dailyCap - earned),
+        resets_at: new Date((today + 1) * DAY_MS).toISOString(),
+        minutes_afk: Number(row.minutes_afk),
+        heartbeat_interval_ms: HEARTBEAT_INTERVAL_MS,
+        heartbeat_gap_ms: HEARTBEAT_GAP_MS,
+        socket_path: AFK_SOCKET_PATH,
+      };
+    });
 
-    app.get(
-      AFK_SOCKET_PATH.slice(API_PREFIX.length),
-      { websocket: true, config: { auth: true, flag: 'afk_enabled' } },
-      (socket, request) => hub.open(socket, request),
-    );
+    app.get(AFK_SOCKET_PATH.slice(API_PREFIX.length), { websocket: true, config: { auth: true, flag: 'afk_enabled' } }, (socket, request) => hub.open(socket, request));
   },
 });

@@ -108,10 +108,6 @@ export class AfkPayouts {
       .where(sql<boolean>`coins + ${amount} <= ${cap}`)
       .executeTakeFirst();
     if (Number(raised.numUpdatedRows) !== 1) throw new CapReachedMeanwhile();
-    await trx
-      .updateTable('users')
-      .set({ minutes_afk: sql<number>`minutes_afk + 1` })
-      .where('id', '=', userId)
-      .execute();
+    await trx.updateTable('users').set({ minutes_afk: sql<number>`minutes_afk + 1` }).where('id', '=', userId).execute();
   }
 }

@@ -221,7 +221,10 @@ describe('AFK page', () => {
 describe('lost-connection page (/ws)', () => {
   it('tries the panel again on request and goes back where it came from once it answers', async () => {
     let up = false;
-    const app = await open({ 'GET /api/system/settings': () => (up ? { body: {} } : { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } }) }, '/ws?from=/earn/afk');
+    const app = await open(
+      { 'GET /api/system/settings': () => (up ? { body: {} } : { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } }) },
+      '/ws?from=/earn/afk',
+    );
     await app.findByText('Connection lost');
     await app.click(app.getByRole('button', 'Reconnect now'));
     await app.findByText('Attempts so far: 1. You will be taken back as soon as the panel answers.');

@@ -76,7 +76,16 @@ describe('the AFK protocol', () => {
   it('accepts exactly the two client messages and nothing else', () => {
     expect(parseClientMessage('{"type":"heartbeat","visible":true}')).toEqual({ type: 'heartbeat', visible: true });
     expect(parseClientMessage('{"type":"takeover"}')).toEqual({ type: 'takeover' });
-    for (const bad of ['', 'null', '[]', '{"type":"heartbeat"}', '{"type":"heartbeat","visible":1}', '{"type":"heartbeat","visible":true,"at":1}', '{"type":"pay"}', `{"type":"takeover","x":"${'a'.repeat(300)}"}`]) {
+    for (const bad of [
+      '',
+      'null',
+      '[]',
+      '{"type":"heartbeat"}',
+      '{"type":"heartbeat","visible":1}',
+      '{"type":"heartbeat","visible":true,"at":1}',
+      '{"type":"pay"}',
+      `{"type":"takeover","x":"${'a'.repeat(300)}"}`,
+    ]) {
       expect(parseClientMessage(bad), bad).toBeNull();
     }
   });

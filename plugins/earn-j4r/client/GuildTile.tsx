@@ -10,7 +10,16 @@ export function GuildTile({ guild }: { guild: J4rGuild }) {
   return (
     <li
       aria-label={guild.name}
-      css={{ display: 'grid', gap: 14, padding: 16, background: c.surface, border: `1px solid ${c.border}`, borderRadius: theme.radii.lg, boxShadow: theme.shadows.sm, minWidth: 0 }}
+      css={{
+        display: 'grid',
+        gap: 14,
+        padding: 16,
+        background: c.surface,
+        border: `1px solid ${c.border}`,
+        borderRadius: theme.radii.lg,
+        boxShadow: theme.shadows.sm,
+        minWidth: 0,
+      }}
     >
       <div css={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
         <Avatar src={guild.icon_url} initials={initialsOf(null, null, guild.name)} size={48} />
@@ -20,11 +29,7 @@ export function GuildTile({ guild }: { guild: J4rGuild }) {
         </div>
       </div>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'center', justifyContent: 'space-between' }}>
-        {guild.claimed ? (
-          <Badge tone="success">{t('guild.paid', { value: guild.claimed_coins ?? guild.coins })}</Badge>
-        ) : (
-          <Badge>{t('guild.notPaid')}</Badge>
-        )}
+        {guild.claimed ? <Badge tone="success">{t('guild.paid', { value: guild.claimed_coins ?? guild.coins })}</Badge> : <Badge>{t('guild.notPaid')}</Badge>}
         <a
           href={guild.invite_url}
           target="_blank"

@@ -65,10 +65,17 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
     return value.trim();
   };
 
-  app.get('/admin/j4r/guilds', { config: { permission: J4R_ADMIN_PERMISSION }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: guildSchema } } } } } }, async () => {
-    const [rows, claims] = await Promise.all([guilds.list(), guilds.claimCounts()]);
-    return { data: rows.map((row) => view(row, claims.get(row.guild_id) ?? 0)) };
-  });
+  app.get(
+    '/admin/j4r/guilds',
+    {
+      config: { permission: J4R_ADMIN_PERMISSION },
+      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: guildSchema } } } } },
+    },
+    async () => {
+      const [rows, claims] = await Promise.all([guilds.list(), guilds.claimCounts()]);
+      return { data: rows.map((row) => view(row, claims.get(row.guild_id) ?? 0)) };
+    },
+  );
 
   app.post<{ Body: Required<Pick<GuildBody, 'guild_id' | 'name' | 'invite_url' | 'coins'>> & GuildBody }>(
     '/admin/j4r/guilds',
@@ -104,7 +111,11 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
     {
       config: { permission: J4R_ADMIN_PERMISSION },
       // guild_id is read only to refuse it: it names the rewards, it never changes
-      schema: { params: idParams, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { guild_id: { type: 'string', maxLength: 32 }, ...fields } }, response: { 200: oneGuild } },
+      schema: {
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, minProperties: 1, properties: { guild_id: { type: 'string', maxLength: 32 }, ...fields } },
+        response: { 200: oneGuild },
+      },
     },
     async (request) => {
       const body = request.body;

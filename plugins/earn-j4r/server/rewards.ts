@@ -46,12 +46,7 @@ export class J4rRewards {
    * already_paid, never as claimed_elsewhere.
    */
   private async earnedElsewhere(userId: number, discordUserId: string): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('j4r_rewards')
-      .select('guild_id')
-      .where('discord_user_id', '=', discordUserId)
-      .where('user_id', '<>', userId)
-      .execute();
+    const rows = await this.db.selectFrom('j4r_rewards').select('guild_id').where('discord_user_id', '=', discordUserId).where('user_id', '<>', userId).execute();
     return new Set(rows.map((r) => r.guild_id));
   }
 

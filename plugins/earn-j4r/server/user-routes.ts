@@ -21,7 +21,6 @@ export const J4R_PAGE = '/earn/j4r';
 const GRANT = { provider: 'discord', purpose: 'j4r' } as const;
 const GUILDS_SCOPE = ['guilds'] as const;
 
-
 const accountSchema = { type: ['object', 'null'], properties: { id: { type: 'string' }, username: { type: 'string' } } } as const;
 
 const statusAnswer = {
@@ -103,7 +102,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     } catch (error) {
       if (!(error instanceof DiscordGuildsError)) throw error;
       ctx.log.warn({ failure: error.failure, detail: error.message }, 'Discord guild list failed');
-      if (error.failure === 'unauthorized') throw ctx.httpError(400, 'J4R_GUILDS_NOT_GRANTED', 'Discord did not let the panel see your servers. Allow it to know what servers you are in and check again.');
+      if (error.failure === 'unauthorized')
+        throw ctx.httpError(400, 'J4R_GUILDS_NOT_GRANTED', 'Discord did not let the panel see your servers. Allow it to know what servers you are in and check again.');
       if (error.failure === 'rate_limited') throw ctx.httpError(503, 'J4R_DISCORD_BUSY', 'Discord is busy. Please check again in a minute.');
       throw ctx.httpError(502, 'J4R_DISCORD_UNAVAILABLE', 'Discord could not be reached or answered unexpectedly. Please try again later.');
     }
@@ -111,7 +111,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
 
   app.get('/user/j4r/status', { config: { auth: true, flag: J4R_FLAG }, schema: { response: { 200: statusAnswer } } }, async (request) => {
     const user = (await ctx.auth.currentUser(request))!;
-    const [available, account, listed, mine] = await Promise.all([grants.available('discord'), grants.linkedAccount(user.id, 'discord'), guilds.listEnabled(), rewards.of(user.id)]);
+    const [available, account, listed, mine] = await Promise.all([
+      grants.available('discord'),
+      grants.linkedAccount(user.id, 'discord'),
+      guilds.listEnabled(),
+      rewards.of(user.id),
+    ]);
     let earned = 0;
     for (const reward of mine.values()) earned += reward.coins;
     return {
@@ -160,7 +165,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
 
   app.get<{ Querystring: OAuthCallbackQuery }>(
     '/user/auth/callback/discord/j4r',
-    { config: { flag: J4R_FLAG }, schema: { querystring: callbackQuery, response: { 200: checkAnswer, 303: { description: 'A browser: back to /earn/j4r?j4r_paid=&j4r_coins= (or j4r_error=<code>)', type: 'null' } } } },
+    {
+      config: { flag: J4R_FLAG },
+      schema: {
+        querystring: callbackQuery,
+        response: { 200: checkAnswer, 303: { description: 'A browser: back to /earn/j4r?j4r_paid=&j4r_coins= (or j4r_error=<code>)', type: 'null' } },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {

@@ -35,7 +35,23 @@ function handlers(extra: HttpHandlers = {}): HttpHandlers {
   return {
     'GET /api/admin/plugins/earn-j4r/config': { body: { id: 'earn-j4r', settings: [flagSetting] } },
     'GET /api/admin/plugins/earn-j4r': {
-      body: { plugin: { id: 'earn-j4r', name: 'Join for rewards', description: '', version: '1.0.0', origin: 'bundled', core: false, state: 'enabled', enabled: true, active: true, refused_reason: null, requires: ['auth'], permissions: [], settings: [] } },
+      body: {
+        plugin: {
+          id: 'earn-j4r',
+          name: 'Join for rewards',
+          description: '',
+          version: '1.0.0',
+          origin: 'bundled',
+          core: false,
+          state: 'enabled',
+          enabled: true,
+          active: true,
+          refused_reason: null,
+          requires: ['auth'],
+          permissions: [],
+          settings: [],
+        },
+      },
     },
     'GET /api/admin/j4r/guilds': { body: { data: [community] } },
     'GET /api/user/session': sessionReply(admin),

@@ -19,7 +19,16 @@ const joined = {
   claimed_coins: 40,
   claimed_at: '2026-11-01T10:00:00.000Z',
 };
-const open = { guild_id: '998877665544332211', name: 'Builders', invite_url: 'https://discord.gg/builders', icon_url: null, coins: 25, claimed: false, claimed_coins: null, claimed_at: null };
+const open = {
+  guild_id: '998877665544332211',
+  name: 'Builders',
+  invite_url: 'https://discord.gg/builders',
+  icon_url: null,
+  coins: 25,
+  claimed: false,
+  claimed_coins: null,
+  claimed_at: null,
+};
 const status = { discord_available: true, discord_account: { id: '80351110224678912', username: 'alice_disco' }, guilds_total: 2, guilds_claimed: 1, coins_earned: 40 };
 
 function handlers(extra: HttpHandlers = {}): HttpHandlers {
@@ -32,7 +41,15 @@ function handlers(extra: HttpHandlers = {}): HttpHandlers {
 }
 
 async function render(extra: HttpHandlers = {}, options: { route?: string; locale?: 'en' | 'ro' } = {}) {
-  return renderPlugin(plugin, { manifest, route: options.route ?? '/earn/j4r', locale: options.locale, catalogues: { en, ro }, session: user, settings: { j4r_enabled: true }, http: handlers(extra) });
+  return renderPlugin(plugin, {
+    manifest,
+    route: options.route ?? '/earn/j4r',
+    locale: options.locale,
+    catalogues: { en, ro },
+    session: user,
+    settings: { j4r_enabled: true },
+    http: handlers(extra),
+  });
 }
 
 describe('/earn/j4r', () => {

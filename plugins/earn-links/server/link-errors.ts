@@ -10,7 +10,8 @@ function minutes(seconds: number): number {
 export const linkRefusals = {
   providerDisabled: (p: Pick<ProviderConfig, 'name'>): HttpError => httpError(403, 'L4R_PROVIDER_DISABLED', `${p.name} links are switched off on this panel.`, 'provider'),
   notConfigured: (p: Pick<ProviderConfig, 'name'>): HttpError => httpError(409, 'L4R_NOT_CONFIGURED', `${p.name} links are not set up on this panel yet.`, 'provider'),
-  providerFailed: (p: Pick<ProviderConfig, 'name'>): HttpError => httpError(502, 'L4R_PROVIDER_ERROR', `${p.name} could not make a link just now. Please try again later.`, 'provider'),
+  providerFailed: (p: Pick<ProviderConfig, 'name'>): HttpError =>
+    httpError(502, 'L4R_PROVIDER_ERROR', `${p.name} could not make a link just now. Please try again later.`, 'provider'),
   dailyLimit: (p: Pick<ProviderConfig, 'name' | 'dailyLimit'>): HttpError =>
     httpError(409, 'L4R_DAILY_LIMIT', `You have completed today's ${p.dailyLimit} ${p.name} links. Come back tomorrow (UTC).`),
   cooldown: (p: Pick<ProviderConfig, 'name'>, secondsLeft: number): HttpError =>

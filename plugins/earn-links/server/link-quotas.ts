@@ -47,14 +47,22 @@ export class LinkQuotas {
 
   /** The user's counts for `provider`; pass the transaction when inside one (SQLite has one connection). */
   async read(userId: number, provider: string, now: number, db: LinkDb = this.db): Promise<QuotaState> {
-    const row = await db.selectFrom('l4r_quotas').select(['day', 'day_count', 'last_completed_at']).where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
+    const row = await db
+      .selectFrom('l4r_quotas')
+      .select(['day', 'day_count', 'last_completed_at'])
+      .where('user_id', '=', userId)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
     if (!row) return { today: 0, lastCompletedAt: null };
     return { today: row.day === utcDay(now) ? Number(row.day_count) : 0, lastCompletedAt: row.last_completed_at };
   }
 
   /** Makes the user's row for `provider` (no completions yet) unless it exists. */
   async ensure(userId: number, provider: string, now: number): Promise<void> {
-    await insertUnlessTaken(this.dialect, this.db.insertInto('l4r_quotas').values({ user_id: userId, provider, day: utcDay(now), day_count: 0, last_completed_at: null })).execute();
+    await insertUnlessTaken(
+      this.dialect,
+      this.db.insertInto('l4r_quotas').values({ user_id: userId, provider, day: utcDay(now), day_count: 0, last_completed_at: null }),
+    ).execute();
   }
 
   /** Inside the paying transaction: counts one completion now, unless the limit or the cooldown forbids it. */

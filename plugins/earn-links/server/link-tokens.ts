@@ -50,7 +50,17 @@ export class LinkTokens {
         .execute();
       await trx
         .insertInto('l4r_tokens')
-        .values({ user_id: userId, provider, token_hash: hashLinkToken(token), created_at: createdAt, not_before: notBefore, expires_at: expiresAt, state: 'pending', redeemed_at: null, coins: null })
+        .values({
+          user_id: userId,
+          provider,
+          token_hash: hashLinkToken(token),
+          created_at: createdAt,
+          not_before: notBefore,
+          expires_at: expiresAt,
+          state: 'pending',
+          redeemed_at: null,
+          coins: null,
+        })
         .execute();
     });
     return { token, notBefore, expiresAt };

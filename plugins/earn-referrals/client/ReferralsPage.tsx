@@ -1,22 +1,7 @@
 // /earn/referrals: the user's referral code and link (with a copy button), what each side earns, what
 // the user has earned so far, and the accounts they referred — a page at a time, usernames and dates
 // only. A referral waiting for the new account's e-mail verification shows as pending.
-import {
-  Badge,
-  Card,
-  CopyButton,
-  DataTable,
-  Grid,
-  LoadError,
-  Page,
-  Pagination,
-  Skeleton,
-  StatCard,
-  TextField,
-  useApi,
-  useTranslation,
-  type DataColumn,
-} from '@orepanel/sdk';
+import { Badge, Card, CopyButton, DataTable, Grid, LoadError, Page, Pagination, Skeleton, StatCard, TextField, useApi, useTranslation, type DataColumn } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import { referralLink } from '../shared/referral-code';
 import { referralsUrl, type ReferralsAnswer, type ReferredAccount } from './api';
@@ -56,7 +41,12 @@ export default function ReferralsPage() {
       <Grid min={220}>
         <StatCard icon="coins" label={t('stats.earned')} value={data ? t('coinsValue', { value: data.earned.coins }) : '…'} />
         <StatCard icon="users" label={t('stats.paid')} value={data ? t('number', { value: data.earned.paid }) : '…'} />
-        <StatCard icon="clock" label={t('stats.pending')} value={data ? t('number', { value: data.earned.pending }) : '…'} hint={data?.rewards.after_verification ? t('stats.pendingHint') : undefined} />
+        <StatCard
+          icon="clock"
+          label={t('stats.pending')}
+          value={data ? t('number', { value: data.earned.pending }) : '…'}
+          hint={data?.rewards.after_verification ? t('stats.pendingHint') : undefined}
+        />
       </Grid>
       <Card title={t('share.title')}>
         {data ? (
@@ -88,7 +78,14 @@ export default function ReferralsPage() {
           skeletonRows={3}
         />
         {data && (
-          <Pagination page={data.referred.meta.page} totalPages={data.referred.meta.total_pages} total={data.referred.meta.total} perPage={PER_PAGE} onPageChange={setPage} disabled={loading} />
+          <Pagination
+            page={data.referred.meta.page}
+            totalPages={data.referred.meta.total_pages}
+            total={data.referred.meta.total}
+            perPage={PER_PAGE}
+            onPageChange={setPage}
+            disabled={loading}
+          />
         )}
       </Card>
     </Page>

@@ -30,7 +30,10 @@ export class ReferralCodes {
     for (let draw = 0; draw < MAX_DRAWS; draw++) {
       // skipped when the user got a code meanwhile (their key) or the drawn code is taken (the
       // code's key): reading back tells which
-      await insertUnlessTaken(this.dialect, this.db.insertInto('referral_codes').values({ user_id: userId, code: drawCode(), created_at: new Date(this.now()).toISOString() })).execute();
+      await insertUnlessTaken(
+        this.dialect,
+        this.db.insertInto('referral_codes').values({ user_id: userId, code: drawCode(), created_at: new Date(this.now()).toISOString() }),
+      ).execute();
       const made = await read();
       if (made) return made.code;
     }

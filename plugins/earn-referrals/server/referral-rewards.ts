@@ -161,7 +161,14 @@ export class ReferralRewards {
   }
 }
 
-function toRow(row: { id: number; referrer_id: number; referred_id: number; code: string; redeemer_coins: number | string | null; referrer_coins: number | string | null }): ReferralRow {
+function toRow(row: {
+  id: number;
+  referrer_id: number;
+  referred_id: number;
+  code: string;
+  redeemer_coins: number | string | null;
+  referrer_coins: number | string | null;
+}): ReferralRow {
   return {
     id: Number(row.id),
     referrer_id: Number(row.referrer_id),

@@ -15,7 +15,12 @@ function answer(page: number, overrides: Partial<ReferralsAnswer> = {}): Referra
     rewards: { referrer: 35, redeemer: 15, after_verification: false },
     earned: { coins: 70, paid: 2, pending: 1 },
     referred: {
-      data: names.map((username, i) => ({ username, joined_at: '2026-03-0' + (i + 1) + 'T10:00:00.000Z', coins: username === 'yann' ? 0 : 35, status: username === 'yann' ? 'pending' : 'paid' })),
+      data: names.map((username, i) => ({
+        username,
+        joined_at: '2026-03-0' + (i + 1) + 'T10:00:00.000Z',
+        coins: username === 'yann' ? 0 : 35,
+        status: username === 'yann' ? 'pending' : 'paid',
+      })),
       meta: { page, per_page: 10, total: 12, total_pages: 2 },
     },
     ...overrides,
@@ -67,11 +72,17 @@ describe('referrals page', () => {
   });
 
   it('shows an empty list and a refusal in the user’s words', async () => {
-    const empty = await open({ 'GET /api/user/earn/referrals': { body: answer(1, { earned: { coins: 0, paid: 0, pending: 0 }, referred: { data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } } }) } });
+    const empty = await open({
+      'GET /api/user/earn/referrals': {
+        body: answer(1, { earned: { coins: 0, paid: 0, pending: 0 }, referred: { data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } } }),
+      },
+    });
     await empty.findByText(en.list.empty);
     empty.unmount();
 
-    const off = await open({ 'GET /api/user/earn/referrals': { status: 403, body: { error: { code: 'FEATURE_DISABLED', message: 'This feature is turned off on this panel.' } } } });
+    const off = await open({
+      'GET /api/user/earn/referrals': { status: 403, body: { error: { code: 'FEATURE_DISABLED', message: 'This feature is turned off on this panel.' } } },
+    });
     await off.findByText(en.errors.FEATURE_DISABLED);
   });
 });

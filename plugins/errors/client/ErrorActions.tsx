@@ -20,11 +20,7 @@ export function ErrorActions({ retry = false }: ErrorActionsProps) {
 
   return (
     <>
-      {retry && back && (
-        <Button onClick={() => navigate(-1)}>
-          {t('actions.retry')}
-        </Button>
-      )}
+      {retry && back && <Button onClick={() => navigate(-1)}>{t('actions.retry')}</Button>}
       {loggedIn ? (
         <Button to="/dashboard" variant={retry && back ? 'secondary' : 'primary'} icon="home">
           {t('actions.dashboard')}

@@ -50,7 +50,9 @@ export function registerGiftRoutes(app: FastifyInstance, ctx: ServerPluginContex
       config: { auth: true, flag: 'allow_coins_sharing' },
       schema: {
         params: { type: 'object', required: ['uuid'], additionalProperties: false, properties: { uuid: { type: 'string', pattern: UUID } } },
-        response: { 200: { type: 'object', required: ['recipient', 'rules', 'balance'], properties: { recipient: recipientSchema, rules: rulesSchema, balance: { type: 'integer' } } } },
+        response: {
+          200: { type: 'object', required: ['recipient', 'rules', 'balance'], properties: { recipient: recipientSchema, rules: rulesSchema, balance: { type: 'integer' } } },
+        },
       },
     },
     async (request, reply) => {

@@ -125,7 +125,9 @@ describe('gift coins page', () => {
       route: `/profile/${BOB}/gift-coins`,
       catalogues: { en },
       session: {},
-      http: { [`GET /api/user/gift/recipient/${BOB}`]: { status: 400, body: { error: { code: 'SELF_TRANSFER', message: 'You cannot send coins to yourself.', field: 'recipient' } } } },
+      http: {
+        [`GET /api/user/gift/recipient/${BOB}`]: { status: 400, body: { error: { code: 'SELF_TRANSFER', message: 'You cannot send coins to yourself.', field: 'recipient' } } },
+      },
     });
     await app.findByText(en.errors.SELF_TRANSFER);
     expect(app.getByText(en.loadFailed)).toBeTruthy();

@@ -12,7 +12,12 @@ export const LEADERBOARD_INDEXES = [
 export const LEADERBOARD_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = {
   '0001_rank_indexes': {
     async up(db) {
-      for (const index of LEADERBOARD_INDEXES) await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+      for (const index of LEADERBOARD_INDEXES)
+        await db.schema
+          .createIndex(index.name)
+          .on(index.table)
+          .columns([...index.columns])
+          .execute();
     },
     async down(db, kit) {
       for (const index of LEADERBOARD_INDEXES) {

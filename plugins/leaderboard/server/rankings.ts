@@ -67,13 +67,15 @@ export class Rankings {
     const source = BOARD_SOURCES[type];
     if ('column' in source) {
       const column = `u.${source.column}` as const;
-      return this.db
-        .selectFrom('users as u')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('u.banned', '=', 0)
-        // the redundant `>=` turns the count into a range scan of the index from `value` up
-        .where(column, '>=', value)
-        .where((eb) => eb.or([eb(column, '>', value), eb('u.id', '<', userId)]));
+      return (
+        this.db
+          .selectFrom('users as u')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('u.banned', '=', 0)
+          // the redundant `>=` turns the count into a range scan of the index from `value` up
+          .where(column, '>=', value)
+          .where((eb) => eb.or([eb(column, '>', value), eb('u.id', '<', userId)]))
+      );
     }
     // banned accounts are few: leaving them out with NOT EXISTS keeps the count on the counters'
     // index instead of joining every counted row to its user

@@ -31,7 +31,13 @@ const coins: LeaderboardAnswer = {
 /** A stand-in for the profiles plugin: only its route matters (the leaderboard links to it). */
 const profilesStub = {
   plugin: definePlugin({ id: 'profiles', setup: (ctx) => ctx.routes.provide('ProfilePage', async () => ({ default: () => null })) }),
-  manifest: { id: 'profiles', name: 'Profiles', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/profile/:uuid', component: 'ProfilePage', auth: true, flag: 'allow_public_profiles' }] },
+  manifest: {
+    id: 'profiles',
+    name: 'Profiles',
+    version: '1.0.0',
+    sdk: '^1.0.0',
+    routes: [{ path: '/profile/:uuid', component: 'ProfilePage', auth: true, flag: 'allow_public_profiles' }],
+  },
 };
 
 function open(http: HttpHandlers, options: { route?: string; profiles?: boolean; settings?: Record<string, boolean> } = {}) {
@@ -95,7 +101,10 @@ describe('leaderboard page', () => {
   });
 
   it('opens the board named in the address, and says honestly when servers are not counted yet', async () => {
-    const app = await open({ 'GET /api/user/leaderboard/servers': { body: { type: 'servers', limit: 15, data: [], me: { rank: null, value: 0 } } } }, { route: '/leaderboard?type=servers' });
+    const app = await open(
+      { 'GET /api/user/leaderboard/servers': { body: { type: 'servers', limit: 15, data: [], me: { rank: null, value: 0 } } } },
+      { route: '/leaderboard?type=servers' },
+    );
     await app.findByText(en.boards.servers.empty);
     expect(app.getByText(en.empty.title)).toBeTruthy();
     expect(boardCalls(app)).toEqual(['/api/user/leaderboard/servers']);

@@ -1,17 +1,6 @@
 // One legal document on its own full page (layout "bare": readable without logging in). The text is
 // the host's (GET /api/legal/<document>), or the generated default while the host wrote none.
-import {
-  Alert,
-  AppMark,
-  Button,
-  Link,
-  Skeleton,
-  theme,
-  useApi,
-  useSession,
-  useSettings,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, AppMark, Button, Link, Skeleton, theme, useApi, useSession, useSettings, useTranslation } from '@orepanel/sdk';
 import { useMemo } from 'react';
 import { defaultDocument } from './default-documents';
 import { LEGAL_DOCUMENTS, type LegalDocumentName, type LegalDocumentResponse } from './documents';
@@ -36,10 +25,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocumentName })
   const { data, error, loading, reload } = useApi<LegalDocumentResponse>(info.api);
 
   const hostText = data?.content.trim() ?? '';
-  const blocks = useMemo(
-    () => (data ? (hostText ? parseLegalText(hostText) : defaultDocument(document, t, settings)) : []),
-    [data, hostText, document, t, settings],
-  );
+  const blocks = useMemo(() => (data ? (hostText ? parseLegalText(hostText) : defaultDocument(document, t, settings)) : []), [data, hostText, document, t, settings]);
   const updated = hostText ? validDate(data?.updated_at) : null;
 
   const back = loggedIn ? { to: '/dashboard', label: t('back.dashboard') } : { to: '/auth/login', label: t('back.login') };
@@ -67,9 +53,7 @@ export function LegalDocumentPage({ document }: { document: LegalDocumentName })
         >
           <h1 css={{ margin: 0, fontSize: theme.font.size.xxl, fontWeight: theme.font.weight.bold, color: c.text, lineHeight: 1.25 }}>{title}</h1>
           {updated && (
-            <p css={{ margin: '8px 0 0', color: c.muted, fontSize: theme.font.size.sm }}>
-              {t('updated', { date: updated, formatParams: { date: { dateStyle: 'long' } } })}
-            </p>
+            <p css={{ margin: '8px 0 0', color: c.muted, fontSize: theme.font.size.sm }}>{t('updated', { date: updated, formatParams: { date: { dateStyle: 'long' } } })}</p>
           )}
           <div css={{ marginTop: 24, borderTop: `1px solid ${c.border}`, paddingTop: 24 }}>
             {error ? (

@@ -2,10 +2,7 @@
 // headings, paragraphs and bullet lists — and nothing else: no HTML is ever interpreted, so whatever
 // the text contains (even "<script>") reaches the page as text through React's escaping.
 
-export type LegalBlock =
-  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[] };
+export type LegalBlock = { kind: 'heading'; level: 1 | 2 | 3; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
 
 const HEADING = /^(#{1,6})\s*(.*)$/;
 const BULLET = /^[-*•]\s+(.*)$/;

@@ -90,7 +90,7 @@ describe('profile page', () => {
 
   it('falls back to the flat skin image without WebGL: the bundled default skin', async () => {
     const app = await open(profile);
-    const flat = await app.findByRole('img', "Miner_Max’s Minecraft skin", { timeout: 15_000 });
+    const flat = await app.findByRole('img', 'Miner_Max’s Minecraft skin', { timeout: 15_000 });
     expect(flat.getAttribute('src')).toBe(DEFAULT_SKIN_PATH);
     expect(app.getByText(en.skin.flat)).toBeTruthy();
     // the 3D canvas is hidden, not left blank on the page
@@ -105,7 +105,7 @@ describe('profile page', () => {
     } as typeof original;
     try {
       const app = await open(profile);
-      const flat = await app.findByRole('img', "Miner_Max’s Minecraft skin", { timeout: 15_000 });
+      const flat = await app.findByRole('img', 'Miner_Max’s Minecraft skin', { timeout: 15_000 });
       expect(flat.getAttribute('src')).toBe(DEFAULT_SKIN_PATH);
     } finally {
       HTMLCanvasElement.prototype.getContext = original;
@@ -114,10 +114,10 @@ describe('profile page', () => {
 
   it('shows the skin from the skin address, and the default skin when that address does not load', async () => {
     const app = await open({ ...profile, skin_url: 'https://skins.example.com/Miner_Max.png' });
-    const flat = await app.findByRole('img', "Miner_Max’s Minecraft skin", { timeout: 15_000 });
+    const flat = await app.findByRole('img', 'Miner_Max’s Minecraft skin', { timeout: 15_000 });
     expect(flat.getAttribute('src')).toBe('https://skins.example.com/Miner_Max.png');
     flat.dispatchEvent(new Event('error'));
-    await app.waitFor(() => expect(app.getByRole('img', "Miner_Max’s Minecraft skin").getAttribute('src')).toBe(DEFAULT_SKIN_PATH));
+    await app.waitFor(() => expect(app.getByRole('img', 'Miner_Max’s Minecraft skin').getAttribute('src')).toBe(DEFAULT_SKIN_PATH));
   });
 
   it('does not ask the server about an address that cannot name a user', async () => {

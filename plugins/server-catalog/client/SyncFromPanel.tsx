@@ -34,7 +34,21 @@ export function SyncFromPanel({ kind, onSynced }: { kind: SyncKind; onSynced(): 
   return <SyncView kind={kind} running={running} report={report} failure={failure} onRun={() => void run()} onClose={close} />;
 }
 
-function SyncView({ kind, running, report, failure, onRun, onClose }: { kind: SyncKind; running: boolean; report: Partial<SyncReport> | null; failure: string | null; onRun(): void; onClose(): void }) {
+function SyncView({
+  kind,
+  running,
+  report,
+  failure,
+  onRun,
+  onClose,
+}: {
+  kind: SyncKind;
+  running: boolean;
+  report: Partial<SyncReport> | null;
+  failure: string | null;
+  onRun(): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation('server-catalog');
   const done = report?.[kind];
   return (

@@ -81,7 +81,15 @@ export function NameFields<V extends CommonFormValues>({ form }: { form: Catalog
   const { t } = useTranslation('server-catalog');
   return (
     <>
-      <TextField label={t('form.name')} name="name" value={form.values.name} onChange={form.set('name') as (v: string) => void} error={form.problem('name')} maxLength={CATALOG_LIMITS.nameMaxLength} autoComplete="off" />
+      <TextField
+        label={t('form.name')}
+        name="name"
+        value={form.values.name}
+        onChange={form.set('name') as (v: string) => void}
+        error={form.problem('name')}
+        maxLength={CATALOG_LIMITS.nameMaxLength}
+        autoComplete="off"
+      />
       <TextArea
         label={t('form.description')}
         name="description"
@@ -167,5 +175,16 @@ export function PanelPicker({ label, name, value, onChange, options, loading, lo
   }
   // the current value stays choosable even if the panel no longer lists it
   const shown = value !== '' && !options.some((o) => o.value === value) ? [{ value, label: t('picker.notOnPanel', { id: value }) }, ...options] : options;
-  return <Select label={label} name={name} value={value} onChange={onChange} options={shown} placeholder={shown.length === 0 ? emptyText ?? t('picker.none') : t('picker.choose')} error={error} hint={hint} />;
+  return (
+    <Select
+      label={label}
+      name={name}
+      value={value}
+      onChange={onChange}
+      options={shown}
+      placeholder={shown.length === 0 ? (emptyText ?? t('picker.none')) : t('picker.choose')}
+      error={error}
+      hint={hint}
+    />
+  );
 }

@@ -30,11 +30,17 @@ const kindReport = {
 const syncAnswer = { type: 'object', properties: { locations: kindReport, categories: kindReport, eggs: kindReport } } as const;
 
 const linked = { type: ['integer', 'null'] } as const;
-const panelEgg = { type: 'object', properties: { id: { type: 'integer' }, nest: { type: 'integer' }, name: { type: 'string' }, description: { type: ['string', 'null'] }, linked_id: linked } } as const;
+const panelEgg = {
+  type: 'object',
+  properties: { id: { type: 'integer' }, nest: { type: 'integer' }, name: { type: 'string' }, description: { type: ['string', 'null'] }, linked_id: linked },
+} as const;
 const panelObjectsAnswer = {
   type: 'object',
   properties: {
-    locations: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, short: { type: 'string' }, long: { type: ['string', 'null'] }, linked_id: linked } } },
+    locations: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, short: { type: 'string' }, long: { type: ['string', 'null'] }, linked_id: linked } },
+    },
     nests: {
       type: 'array',
       items: {
@@ -64,32 +70,34 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: ServerPluginCon
   }
 
   const panelObjects = async (kind: Kind) => {
-      await panel.requireConfigured();
-      const answer: { locations?: unknown[]; nests?: unknown[] } = {};
-      if (kind === 'locations') {
-        const [onPanel, ours] = await Promise.all([panel.locations(), db.selectFrom('catalog_locations').select(['id', 'panel_location_id']).execute()]);
-        const linkedTo = new Map(ours.map((r) => [Number(r.panel_location_id), Number(r.id)]));
-        answer.locations = onPanel.map((l) => ({ id: l.id, short: l.short, long: l.long, linked_id: linkedTo.get(l.id) ?? null }));
+    await panel.requireConfigured();
+    const answer: { locations?: unknown[]; nests?: unknown[] } = {};
+    if (kind === 'locations') {
+      const [onPanel, ours] = await Promise.all([panel.locations(), db.selectFrom('catalog_locations').select(['id', 'panel_location_id']).execute()]);
+      const linkedTo = new Map(ours.map((r) => [Number(r.panel_location_id), Number(r.id)]));
+      answer.locations = onPanel.map((l) => ({ id: l.id, short: l.short, long: l.long, linked_id: linkedTo.get(l.id) ?? null }));
+    }
+    if (kind !== 'locations') {
+      const [nests, ours] = await Promise.all([panel.nests(), db.selectFrom('catalog_egg_categories').select(['id', 'panel_nest_id']).execute()]);
+      const linkedTo = new Map(ours.map((r) => [Number(r.panel_nest_id), Number(r.id)]));
+      const withEggs = kind === 'eggs';
+      const eggLinks = withEggs
+        ? new Map((await db.selectFrom('catalog_eggs').select(['id', 'panel_egg_id']).execute()).map((r) => [Number(r.panel_egg_id), Number(r.id)]))
+        : new Map<number, number>();
+      const out = [];
+      for (const nest of nests) {
+        const eggs = withEggs ? await panel.eggsOf(nest.id) : [];
+        out.push({
+          id: nest.id,
+          name: nest.name,
+          description: nest.description,
+          linked_id: linkedTo.get(nest.id) ?? null,
+          eggs: eggs.map((e) => ({ id: e.id, nest: e.nest, name: e.name, description: e.description, linked_id: eggLinks.get(e.id) ?? null })),
+        });
       }
-      if (kind !== 'locations') {
-        const [nests, ours] = await Promise.all([panel.nests(), db.selectFrom('catalog_egg_categories').select(['id', 'panel_nest_id']).execute()]);
-        const linkedTo = new Map(ours.map((r) => [Number(r.panel_nest_id), Number(r.id)]));
-        const withEggs = kind === 'eggs';
-        const eggLinks = withEggs ? new Map((await db.selectFrom('catalog_eggs').select(['id', 'panel_egg_id']).execute()).map((r) => [Number(r.panel_egg_id), Number(r.id)])) : new Map<number, number>();
-        const out = [];
-        for (const nest of nests) {
-          const eggs = withEggs ? await panel.eggsOf(nest.id) : [];
-          out.push({
-            id: nest.id,
-            name: nest.name,
-            description: nest.description,
-            linked_id: linkedTo.get(nest.id) ?? null,
-            eggs: eggs.map((e) => ({ id: e.id, nest: e.nest, name: e.name, description: e.description, linked_id: eggLinks.get(e.id) ?? null })),
-          });
-        }
-        answer.nests = out;
-      }
-      return answer;
+      answer.nests = out;
+    }
+    return answer;
   };
 
   for (const { kind, permission } of PANEL_OBJECT_ROUTES) {

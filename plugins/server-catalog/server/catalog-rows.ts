@@ -50,7 +50,8 @@ function rowReader() {
 
 /** Logs the broken rows of a read (one line each) and hands the rows on. */
 export function logBroken<T extends RowHealth & { id: number }>(rows: T[], table: string, log: FastifyBaseLogger): T[] {
-  for (const row of rows) if (row.broken) log.warn({ table, id: row.id, fields: row.broken_fields }, 'server-catalog: a row holds unreadable values; listed as 0, offered as disabled until mended');
+  for (const row of rows)
+    if (row.broken) log.warn({ table, id: row.id, fields: row.broken_fields }, 'server-catalog: a row holds unreadable values; listed as 0, offered as disabled until mended');
   return rows;
 }
 
@@ -171,7 +172,15 @@ export function catalogLocation(view: LocationView): CatalogLocation {
 }
 
 export function catalogCategory(view: CategoryView): CatalogCategory {
-  return { id: view.id, name: view.name, description: view.description, panelNestId: view.panel_nest_id, vipOnly: view.vip_only, enabled: view.enabled && !view.broken, image: view.image };
+  return {
+    id: view.id,
+    name: view.name,
+    description: view.description,
+    panelNestId: view.panel_nest_id,
+    vipOnly: view.vip_only,
+    enabled: view.enabled && !view.broken,
+    image: view.image,
+  };
 }
 
 export function catalogEgg(view: EggView): CatalogEgg {

@@ -99,12 +99,19 @@ export class CatalogSync {
         report.created++;
         continue;
       }
-      const renamed = await this.db.updateTable('catalog_locations').set({ name, updated_at: now }).where('panel_location_id', '=', location.id).where('name', '!=', name).executeTakeFirst();
+      const renamed = await this.db
+        .updateTable('catalog_locations')
+        .set({ name, updated_at: now })
+        .where('panel_location_id', '=', location.id)
+        .where('name', '!=', name)
+        .executeTakeFirst();
       report.updated += Number(renamed.numUpdatedRows) > 0 ? 1 : 0;
     }
     const onPanel = new Set(panel.map((l) => l.id));
     const ours = await this.db.selectFrom('catalog_locations').select(['id', 'name', 'panel_location_id']).orderBy('name').execute();
-    report.missing_on_panel = ours.filter((r) => !onPanel.has(Number(r.panel_location_id))).map((r) => ({ id: Number(r.id), name: r.name, panel_id: panelIdOf(r.panel_location_id) }));
+    report.missing_on_panel = ours
+      .filter((r) => !onPanel.has(Number(r.panel_location_id)))
+      .map((r) => ({ id: Number(r.id), name: r.name, panel_id: panelIdOf(r.panel_location_id) }));
     return report;
   }
 
@@ -129,7 +136,12 @@ export class CatalogSync {
         report.created++;
         continue;
       }
-      const renamed = await this.db.updateTable('catalog_egg_categories').set({ name, updated_at: now }).where('panel_nest_id', '=', nest.id).where('name', '!=', name).executeTakeFirst();
+      const renamed = await this.db
+        .updateTable('catalog_egg_categories')
+        .set({ name, updated_at: now })
+        .where('panel_nest_id', '=', nest.id)
+        .where('name', '!=', name)
+        .executeTakeFirst();
       report.updated += Number(renamed.numUpdatedRows) > 0 ? 1 : 0;
     }
     const onPanel = new Set(panel.map((n) => n.id));

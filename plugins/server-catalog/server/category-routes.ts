@@ -62,7 +62,12 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: ServerPluginCo
       const changes: CategoryChanges = { ...commonValues(ctx, body) };
       if (body.panel_nest_id !== undefined && body.panel_nest_id !== before.panel_nest_id) {
         if (before.eggs > 0) {
-          throw ctx.httpError(409, 'CATEGORY_HAS_EGGS', `The eggs of this category belong to panel nest ${before.panel_nest_id}: delete them before linking another nest.`, 'panel_nest_id');
+          throw ctx.httpError(
+            409,
+            'CATEGORY_HAS_EGGS',
+            `The eggs of this category belong to panel nest ${before.panel_nest_id}: delete them before linking another nest.`,
+            'panel_nest_id',
+          );
         }
         await categories.assertLinkFree(body.panel_nest_id, before.id);
         await panel.checkNest(body.panel_nest_id);

@@ -45,13 +45,12 @@ export class EggCategories {
 
   /** the categories with their egg counts */
   private withCounts() {
-    return this.db.selectFrom('catalog_egg_categories').selectAll('catalog_egg_categories').select((eb) =>
-      eb
-        .selectFrom('catalog_eggs')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('catalog_eggs.category_id', '=', 'catalog_egg_categories.id')
-        .as('egg_count'),
-    );
+    return this.db
+      .selectFrom('catalog_egg_categories')
+      .selectAll('catalog_egg_categories')
+      .select((eb) =>
+        eb.selectFrom('catalog_eggs').select(eb.fn.countAll<number | string>().as('n')).whereRef('catalog_eggs.category_id', '=', 'catalog_egg_categories.id').as('egg_count'),
+      );
   }
 
   async list(paging: Paging): Promise<PageOf<CategoryView>> {
@@ -60,11 +59,20 @@ export class EggCategories {
     let countQuery = this.db.selectFrom('catalog_egg_categories');
     if (search !== '') {
       const asId = /^\d{1,9}$/.test(search) ? Number(search) : null;
-      rowsQuery = rowsQuery.where((eb) => (asId === null ? nameContains('catalog_egg_categories.name', search) : eb.or([nameContains('catalog_egg_categories.name', search), eb('catalog_egg_categories.panel_nest_id', '=', asId)])));
+      rowsQuery = rowsQuery.where((eb) =>
+        asId === null
+          ? nameContains('catalog_egg_categories.name', search)
+          : eb.or([nameContains('catalog_egg_categories.name', search), eb('catalog_egg_categories.panel_nest_id', '=', asId)]),
+      );
       countQuery = countQuery.where((eb) => (asId === null ? nameContains('name', search) : eb.or([nameContains('name', search), eb('panel_nest_id', '=', asId)])));
     }
     const [rows, count] = await Promise.all([
-      rowsQuery.orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').limit(paging.perPage).offset((paging.page - 1) * paging.perPage).execute(),
+      rowsQuery
+        .orderBy('catalog_egg_categories.name')
+        .orderBy('catalog_egg_categories.id')
+        .limit(paging.perPage)
+        .offset((paging.page - 1) * paging.perPage)
+        .execute(),
       countQuery.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return pageOf(this.views(rows), Number(count.n), paging);
@@ -118,7 +126,9 @@ export class EggCategories {
     // would be left behind — compared in the statement that saves, so an egg added meanwhile counts
     if (changes.panel_nest_id !== undefined) {
       const nest = changes.panel_nest_id;
-      query = query.where((eb) => eb.not(eb.exists(eb.selectFrom('catalog_eggs').select('catalog_eggs.id').where('catalog_eggs.category_id', '=', id).where('catalog_eggs.panel_nest_id', '!=', nest))));
+      query = query.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('catalog_eggs').select('catalog_eggs.id').where('catalog_eggs.category_id', '=', id).where('catalog_eggs.panel_nest_id', '!=', nest))),
+      );
     }
     let updated: bigint;
     try {
@@ -130,7 +140,12 @@ export class EggCategories {
     if (Number(updated) === 0) {
       const now = await this.get(id);
       if (changes.panel_nest_id !== undefined && now.eggs > 0) {
-        throw this.ctx.httpError(409, 'CATEGORY_HAS_EGGS', `The eggs of this category belong to panel nest ${now.panel_nest_id}: delete them before linking another nest.`, 'panel_nest_id');
+        throw this.ctx.httpError(
+          409,
+          'CATEGORY_HAS_EGGS',
+          `The eggs of this category belong to panel nest ${now.panel_nest_id}: delete them before linking another nest.`,
+          'panel_nest_id',
+        );
       }
       throw this.notFound();
     }

@@ -52,7 +52,12 @@ export function registerEggRoutes(app: FastifyInstance, ctx: ServerPluginContext
           200: {
             type: 'object',
             required: ['categories'],
-            properties: { categories: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, panel_nest_id: { type: 'integer' }, enabled: { type: 'boolean' } } } } },
+            properties: {
+              categories: {
+                type: 'array',
+                items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, panel_nest_id: { type: 'integer' }, enabled: { type: 'boolean' } } },
+              },
+            },
           },
         },
       },

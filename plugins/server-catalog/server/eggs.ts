@@ -64,7 +64,9 @@ export class Eggs {
     const search = paging.search.trim();
     if (search !== '') {
       const asId = /^\d{1,9}$/.test(search) ? Number(search) : null;
-      rowsQuery = rowsQuery.where((eb) => (asId === null ? nameContains('catalog_eggs.name', search) : eb.or([nameContains('catalog_eggs.name', search), eb('catalog_eggs.panel_egg_id', '=', asId)])));
+      rowsQuery = rowsQuery.where((eb) =>
+        asId === null ? nameContains('catalog_eggs.name', search) : eb.or([nameContains('catalog_eggs.name', search), eb('catalog_eggs.panel_egg_id', '=', asId)]),
+      );
       countQuery = countQuery.where((eb) => (asId === null ? nameContains('name', search) : eb.or([nameContains('name', search), eb('panel_egg_id', '=', asId)])));
     }
     const [rows, count] = await Promise.all([
@@ -82,7 +84,12 @@ export class Eggs {
 
   /** every egg, by category then name (the ServerCatalog service's order) */
   async all(): Promise<EggView[]> {
-    const rows = await this.withCategory().orderBy('catalog_egg_categories.name').orderBy('catalog_egg_categories.id').orderBy('catalog_eggs.name').orderBy('catalog_eggs.id').execute();
+    const rows = await this.withCategory()
+      .orderBy('catalog_egg_categories.name')
+      .orderBy('catalog_egg_categories.id')
+      .orderBy('catalog_eggs.name')
+      .orderBy('catalog_eggs.id')
+      .execute();
     return this.views(rows);
   }
 

@@ -51,7 +51,10 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: ServerPluginCo
         enabled: common.enabled ?? true,
         image: common.image ?? null,
       });
-      await ctx.audit.record(request, { action: 'admin.location.create', details: { location_id: location.id, name: location.name, panel_location_id: location.panel_location_id } });
+      await ctx.audit.record(request, {
+        action: 'admin.location.create',
+        details: { location_id: location.id, name: location.name, panel_location_id: location.panel_location_id },
+      });
       return reply.code(201).send({ location });
     },
   );
@@ -84,7 +87,10 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: ServerPluginCo
     { config: { permission: 'admin.locations.delete' }, schema: { params: idParams, response: { 200: deletedAnswer } } },
     async (request) => {
       const location = await locations.delete(request.params.id);
-      await ctx.audit.record(request, { action: 'admin.location.delete', details: { location_id: location.id, name: location.name, panel_location_id: location.panel_location_id } });
+      await ctx.audit.record(request, {
+        action: 'admin.location.delete',
+        details: { location_id: location.id, name: location.name, panel_location_id: location.panel_location_id },
+      });
       return { success: true };
     },
   );

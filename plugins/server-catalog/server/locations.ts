@@ -51,7 +51,13 @@ export class Locations {
       });
     }
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('name').orderBy('id').limit(paging.perPage).offset((paging.page - 1) * paging.perPage).execute(),
+      query
+        .selectAll()
+        .orderBy('name')
+        .orderBy('id')
+        .limit(paging.perPage)
+        .offset((paging.page - 1) * paging.perPage)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return pageOf(this.views(rows), Number(count.n), paging);

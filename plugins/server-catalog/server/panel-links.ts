@@ -10,7 +10,8 @@ const UNAVAILABLE = new Set(['PANEL_UNREACHABLE', 'PANEL_TIMEOUT', 'PANEL_RATE_L
 
 /** A panel failure as the API's error: 503 while it cannot be reached, 502 when it answered wrongly. */
 export function panelFailure(ctx: ServerPluginContext, error: PanelError): HttpError {
-  if (error.code === 'PANEL_NOT_CONFIGURED') return ctx.httpError(409, 'PANEL_NOT_CONFIGURED', 'No Pterodactyl panel is configured (settings pterodactyl_base_url and pterodactyl_api_key).');
+  if (error.code === 'PANEL_NOT_CONFIGURED')
+    return ctx.httpError(409, 'PANEL_NOT_CONFIGURED', 'No Pterodactyl panel is configured (settings pterodactyl_base_url and pterodactyl_api_key).');
   const reason = error.detail ? ` The panel said: ${error.detail}` : '';
   if (UNAVAILABLE.has(error.code)) return ctx.httpError(503, error.code, `The Pterodactyl panel cannot be reached right now; nothing was saved.${reason}`);
   if (error.code === 'PANEL_AUTH') return ctx.httpError(502, 'PANEL_AUTH', `The Pterodactyl panel refused the application key; nothing was saved.${reason}`);
@@ -48,7 +49,8 @@ export class PanelLinks {
 
   /** Throws unless a panel is configured (the import and the pickers need one). */
   async requireConfigured(): Promise<void> {
-    if (!(await this.configured())) throw this.ctx.httpError(409, 'PANEL_NOT_CONFIGURED', 'No Pterodactyl panel is configured (settings pterodactyl_base_url and pterodactyl_api_key).');
+    if (!(await this.configured()))
+      throw this.ctx.httpError(409, 'PANEL_NOT_CONFIGURED', 'No Pterodactyl panel is configured (settings pterodactyl_base_url and pterodactyl_api_key).');
   }
 
   /** The linked location exists on the panel (skipped while no panel is configured). */

@@ -29,11 +29,13 @@ const location = (id: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const page = <T,>(rows: T[]) => (call: RecordedHttpCall) => {
-  const p = Number(call.query.get('page') ?? 1);
-  const perPage = Number(call.query.get('per_page') ?? 20);
-  return { body: { data: rows.slice((p - 1) * perPage, p * perPage), meta: { page: p, per_page: perPage, total: rows.length, total_pages: Math.ceil(rows.length / perPage) } } };
-};
+const page =
+  <T,>(rows: T[]) =>
+  (call: RecordedHttpCall) => {
+    const p = Number(call.query.get('page') ?? 1);
+    const perPage = Number(call.query.get('per_page') ?? 20);
+    return { body: { data: rows.slice((p - 1) * perPage, p * perPage), meta: { page: p, per_page: perPage, total: rows.length, total_pages: Math.ceil(rows.length / perPage) } } };
+  };
 
 const LOCATIONS = [
   location(1, { name: 'Bucharest', status: 'maintenance', vip_only: true, image: 'https://cdn.example.com/ro.png' }),
@@ -211,7 +213,11 @@ describe('egg categories and eggs', () => {
       route: '/mc-admin/egg-categories/3/delete',
       catalogues: { en },
       session: ROOT,
-      http: { 'GET /api/admin/egg-categories/3': { body: { category: { id: 3, name: 'Minecraft', description: null, panel_nest_id: 1, vip_only: false, enabled: true, image: null, eggs: 2, ...STAMP } } } },
+      http: {
+        'GET /api/admin/egg-categories/3': {
+          body: { category: { id: 3, name: 'Minecraft', description: null, panel_nest_id: 1, vip_only: false, enabled: true, image: null, eggs: 2, ...STAMP } },
+        },
+      },
     });
     await app.findByText('Minecraft cannot be deleted yet');
     expect(app.queryByRole('button', en.deleteConfirm)).toBeNull();
@@ -236,7 +242,16 @@ describe('egg categories and eggs', () => {
         'GET /api/admin/catalog/panel-objects/eggs': {
           body: {
             nests: [
-              { id: 1, name: 'Minecraft', description: null, linked_id: 10, eggs: [{ id: 5, nest: 1, name: 'Paper', description: 'Fast', linked_id: null }, { id: 6, nest: 1, name: 'Vanilla', description: null, linked_id: 99 }] },
+              {
+                id: 1,
+                name: 'Minecraft',
+                description: null,
+                linked_id: 10,
+                eggs: [
+                  { id: 5, nest: 1, name: 'Paper', description: 'Fast', linked_id: null },
+                  { id: 6, nest: 1, name: 'Vanilla', description: null, linked_id: 99 },
+                ],
+              },
               { id: 2, name: 'Rust', description: null, linked_id: 11, eggs: [{ id: 7, nest: 2, name: 'Rust', description: null, linked_id: null }] },
             ],
           },

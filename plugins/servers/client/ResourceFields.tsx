@@ -34,9 +34,7 @@ export function ResourceFields({ values, bounds, onChange, hint, disabled, numbe
         const problem = resourceProblem(value, range);
         const name = t(`resources.names.${key}`);
         const short = range.max < range.min;
-        const error = problem
-          ? t(`resources.problems.${problem}`, { min: resourceText(t, key, range.min), max: resourceText(t, key, Math.max(range.min, range.max)) })
-          : null;
+        const error = problem ? t(`resources.problems.${problem}`, { min: resourceText(t, key, range.min), max: resourceText(t, key, Math.max(range.min, range.max)) }) : null;
         return (
           <div key={key} css={{ display: 'grid', gap: 8, alignContent: 'start', minWidth: 0 }}>
             <TextField

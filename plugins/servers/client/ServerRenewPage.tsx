@@ -1,20 +1,7 @@
 // /server/:id/renew: when the server expires, what a renewal costs and adds, and the balance to pay
 // it with. The idempotency key is made once per page view: a double click, or a retry after an
 // answer that never arrived, sends the same key, so the server charges once.
-import {
-  Alert,
-  Button,
-  Card,
-  http,
-  isSettingEnabled,
-  Page,
-  ResourceState,
-  theme,
-  useErrorText,
-  useSession,
-  useSetting,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, Button, Card, http, isSettingEnabled, Page, ResourceState, theme, useErrorText, useSession, useSetting, useTranslation } from '@orepanel/sdk';
 import { useRef, useState, type ReactNode } from 'react';
 import type { RenewServerRequest, RenewServerResponse, ServerDetail } from '../shared/api';
 import { api, paths } from './paths';

@@ -88,7 +88,8 @@ export class AccountResources {
         const stored = storedResources(row);
         for (const key of SERVER_RESOURCE_KEYS) used[key] += stored.resources[key];
         for (const key of stored.broken) broken.add(key);
-        if (stored.broken.length > 0) this.log.warn({ userId, table, id: row.id, fields: stored.broken }, 'servers: a row holds unreadable resources; its owner has none of them free until it is mended');
+        if (stored.broken.length > 0)
+          this.log.warn({ userId, table, id: row.id, fields: stored.broken }, 'servers: a row holds unreadable resources; its owner has none of them free until it is mended');
         used.server_slots += 1;
       }
     };
@@ -116,7 +117,12 @@ export class AccountResources {
     return this.db.transaction().execute(async (trx) => {
       let lock = trx.selectFrom('users').select('id').where('id', '=', userId);
       if (this.dialect !== 'sqlite') lock = lock.forUpdate();
-      else await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute(); // takes SQLite's write lock now
+      else
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ id: eb.ref('id') }))
+          .where('id', '=', userId)
+          .execute(); // takes SQLite's write lock now
       await lock.executeTakeFirst();
       return work(trx);
     });

@@ -64,7 +64,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
         query = query.where((eb) => eb.or([like('servers.name'), like('servers.identifier'), like('users.username_lower'), like('users.email_lower')]));
       }
       const [rows, count] = await Promise.all([
-        query.selectAll('servers').orderBy('servers.id', 'desc').limit(SERVERS_PER_PAGE).offset((page - 1) * SERVERS_PER_PAGE).execute(),
+        query
+          .selectAll('servers')
+          .orderBy('servers.id', 'desc')
+          .limit(SERVERS_PER_PAGE)
+          .offset((page - 1) * SERVERS_PER_PAGE)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       const [names, who] = await Promise.all([catalogNames(plugin.catalog()), owners(rows.map((r) => r.user_id))]);

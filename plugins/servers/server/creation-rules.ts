@@ -25,7 +25,11 @@ export interface CatalogChoice {
 /** How many servers and pending/building entries each location holds (all users). */
 export async function locationUse(db: ServersDb | ServersTrx): Promise<Map<number, number>> {
   const [servers, entries] = await Promise.all([
-    db.selectFrom('servers').select(['location_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('location_id').execute(),
+    db
+      .selectFrom('servers')
+      .select(['location_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('location_id')
+      .execute(),
     db
       .selectFrom('server_queue')
       .select(['location_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -115,7 +119,12 @@ export class CreationRules {
   async checkRoom(userId: number, wanted: ServerResources, location: CatalogLocation, trx: ServersTrx): Promise<void> {
     const summary = await this.resources.summary(userId, trx);
     if (!summary) throw this.ctx.httpError(404, 'USER_NOT_FOUND', 'This account no longer exists.', 'user_uuid');
-    if (summary.broken.includes('server_slots')) throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', 'The server slots of this account cannot be counted: its record holds an unreadable value. An administrator must mend it first.');
+    if (summary.broken.includes('server_slots'))
+      throw this.ctx.httpError(
+        409,
+        'RESOURCES_UNREADABLE',
+        'The server slots of this account cannot be counted: its record holds an unreadable value. An administrator must mend it first.',
+      );
     if (summary.free.server_slots < 1) throw this.ctx.httpError(409, 'NO_FREE_SLOT', 'Every server slot of this account is in use.');
     this.checkFree(wanted, summary);
     const used = (await locationUse(trx)).get(location.id) ?? 0;
@@ -126,7 +135,12 @@ export class CreationRules {
   checkFree(wanted: ServerResources, summary: Pick<ResourceSummary, 'free' | 'broken'>): void {
     for (const key of SERVER_RESOURCE_KEYS) {
       if (wanted[key] > 0 && summary.broken.includes(key)) {
-        throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', `The ${key} of this account cannot be counted: one of its records holds an unreadable value. An administrator must mend it first.`, key);
+        throw this.ctx.httpError(
+          409,
+          'RESOURCES_UNREADABLE',
+          `The ${key} of this account cannot be counted: one of its records holds an unreadable value. An administrator must mend it first.`,
+          key,
+        );
       }
       const free = summary.free[key];
       if (wanted[key] > free) throw this.ctx.httpError(409, 'NOT_ENOUGH_RESOURCES', `Not enough ${key}: ${free} free, ${wanted[key]} asked.`, key);

@@ -80,7 +80,12 @@ export class HostedServers {
       const stored = storedResources(await this.owned(serverId, userId));
       if (stored.broken.length > 0) {
         this.ctx.log.warn({ server: serverId, fields: stored.broken }, 'servers: resize refused, the server holds unreadable resources');
-        throw this.ctx.httpError(409, 'RESOURCES_UNREADABLE', `This server's stored ${stored.broken.join(', ')} cannot be read; an administrator must mend it before it can be resized.`, stored.broken[0]);
+        throw this.ctx.httpError(
+          409,
+          'RESOURCES_UNREADABLE',
+          `This server's stored ${stored.broken.join(', ')} cannot be read; an administrator must mend it before it can be resized.`,
+          stored.broken[0],
+        );
       }
       const before = stored.resources;
       const reserve = { ...before };
@@ -93,9 +98,18 @@ export class HostedServers {
         const summary = await this.resources.summary(current.user_id, trx);
         if (!summary) throw this.ctx.httpError(404, 'SERVER_NOT_FOUND', 'This server does not exist.');
         this.rules.checkFree(increase, summary);
-        await trx.updateTable('servers').set({ ...reserve, updated_at: this.iso() }).where('id', '=', serverId).execute();
+        await trx
+          .updateTable('servers')
+          .set({ ...reserve, updated_at: this.iso() })
+          .where('id', '=', serverId)
+          .execute();
       });
-      const restore = () => this.db.updateTable('servers').set({ ...before, updated_at: this.iso() }).where('id', '=', serverId).execute();
+      const restore = () =>
+        this.db
+          .updateTable('servers')
+          .set({ ...before, updated_at: this.iso() })
+          .where('id', '=', serverId)
+          .execute();
       try {
         const panelServer = await this.ctx.pterodactyl.servers.get(current.panel_id);
         await this.ctx.pterodactyl.servers.updateBuild(current.panel_id, buildOf(panelServer.allocation, wanted));
@@ -103,8 +117,20 @@ export class HostedServers {
         if (isPanelError(error) && error.uncertain) {
           // the build may have been applied: keep what the panel now says, if it answers
           const now = await this.ctx.pterodactyl.servers.get(current.panel_id).catch(() => null);
-          if (now && now.limits.memory === wanted.ram && now.limits.disk === wanted.disk && now.limits.cpu === wanted.cpu && now.feature_limits.allocations === wanted.ports && now.feature_limits.databases === wanted.databases && now.feature_limits.backups === wanted.backups) {
-            await this.db.updateTable('servers').set({ ...wanted, updated_at: this.iso() }).where('id', '=', serverId).execute();
+          if (
+            now &&
+            now.limits.memory === wanted.ram &&
+            now.limits.disk === wanted.disk &&
+            now.limits.cpu === wanted.cpu &&
+            now.feature_limits.allocations === wanted.ports &&
+            now.feature_limits.databases === wanted.databases &&
+            now.feature_limits.backups === wanted.backups
+          ) {
+            await this.db
+              .updateTable('servers')
+              .set({ ...wanted, updated_at: this.iso() })
+              .where('id', '=', serverId)
+              .execute();
             return (await this.find(serverId))!;
           }
           // unknown: keep max(old, new) reserved (never less than the panel may run with)
@@ -113,7 +139,11 @@ export class HostedServers {
         await restore();
         throw this.panelFailed(error, 'resize the server');
       }
-      await this.db.updateTable('servers').set({ ...wanted, updated_at: this.iso() }).where('id', '=', serverId).execute();
+      await this.db
+        .updateTable('servers')
+        .set({ ...wanted, updated_at: this.iso() })
+        .where('id', '=', serverId)
+        .execute();
       return (await this.find(serverId))!;
     });
   }
@@ -156,11 +186,14 @@ export class HostedServers {
           effect: apply,
         });
         replayed = result.replayed;
-        if (replayed && result.entry.reference !== `server:${serverId}`) throw this.ctx.httpError(409, 'IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another renewal.', 'idempotency_key');
+        if (replayed && result.entry.reference !== `server:${serverId}`)
+          throw this.ctx.httpError(409, 'IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another renewal.', 'idempotency_key');
       } else {
         await this.db.transaction().execute((trx) => apply(trx as unknown as WalletTransaction));
       }
-      await this.liftExpirySuspension(serverId).catch((error) => this.ctx.log.warn({ err: error, server: serverId }, 'servers: unsuspend after renewal failed; the renewal job retries'));
+      await this.liftExpirySuspension(serverId).catch((error) =>
+        this.ctx.log.warn({ err: error, server: serverId }, 'servers: unsuspend after renewal failed; the renewal job retries'),
+      );
       return { row: (await this.find(serverId))!, replayed };
     });
   }
@@ -171,7 +204,12 @@ export class HostedServers {
     if (!row || row.status !== 'suspended' || row.suspended_reason !== 'expired') return false;
     if (row.expires_at !== null && Date.parse(row.expires_at) <= this.ctx.clock.now()) return false;
     await this.ctx.pterodactyl.servers.unsuspend(row.panel_id);
-    await this.db.updateTable('servers').set({ status: 'active', suspended_reason: null, suspended_at: null, updated_at: this.iso() }).where('id', '=', serverId).where('status', '=', 'suspended').execute();
+    await this.db
+      .updateTable('servers')
+      .set({ status: 'active', suspended_reason: null, suspended_at: null, updated_at: this.iso() })
+      .where('id', '=', serverId)
+      .where('status', '=', 'suspended')
+      .execute();
     return true;
   }
 
@@ -231,4 +269,3 @@ export class HostedServers {
     });
   }
 }
-

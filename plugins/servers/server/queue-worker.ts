@@ -4,7 +4,17 @@
 // or a worker that died mid-build, the panel is asked for that id before anything is created again
 // (reference behaviour: reconcile by external_id before retrying or refunding). One entry is worked
 // by one worker: it holds the entry's lease and moves it pending → building with a conditional UPDATE.
-import { insertedId, isPanelError, storedCount, type CreatePanelServer, type PanelEgg, type PanelServer, type ServerCatalog, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
+import {
+  insertedId,
+  isPanelError,
+  storedCount,
+  type CreatePanelServer,
+  type PanelEgg,
+  type PanelServer,
+  type ServerCatalog,
+  type ServerPluginContext,
+  type WalletTransaction,
+} from '@orepanel/sdk/server';
 import type { ServerResources } from '../shared/api';
 import { storedResources } from './account-resources';
 import { readRenewal, type QueueRow } from './server-views';
@@ -83,7 +93,11 @@ export class QueueWorker {
       const now = this.iso();
       // a building entry whose lease we got lost its worker mid-build: take it over (and reconcile)
       const claim = orphan
-        ? this.db.updateTable('server_queue').set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: now })).where('id', '=', entryId).where('status', '=', 'building')
+        ? this.db
+            .updateTable('server_queue')
+            .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: now }))
+            .where('id', '=', entryId)
+            .where('status', '=', 'building')
         : this.db
             .updateTable('server_queue')
             .set((eb) => ({ status: 'building', attempts: eb('attempts', '+', 1), updated_at: now }))
@@ -172,7 +186,12 @@ export class QueueWorker {
     const nowMs = this.ctx.clock.now();
     const now = this.iso(nowMs);
     await this.db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('server_queue').set({ status: 'completed', last_error: null, updated_at: now }).where('id', '=', entry.id).where('status', '=', 'building').executeTakeFirst();
+      const claimed = await trx
+        .updateTable('server_queue')
+        .set({ status: 'completed', last_error: null, updated_at: now })
+        .where('id', '=', entry.id)
+        .where('status', '=', 'building')
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw new Error(`queue entry ${entry.id} is no longer building`);
       const values = {
         user_id: entry.user_id,
@@ -200,7 +219,10 @@ export class QueueWorker {
       const serverId = await insertedId(this.ctx.dialect, trx.insertInto('servers').values(values));
       await trx.updateTable('server_queue').set({ server_id: serverId }).where('id', '=', entry.id).execute();
       await this.ctx.counters.add(entry.user_id, SERVERS_COUNTER, 1, trx as unknown as WalletTransaction);
-      const message = outcome === 'reconciled' ? `The panel already had server ${server.identifier} (id ${server.id}) from an earlier attempt.` : `Created server ${server.identifier} (id ${server.id}).`;
+      const message =
+        outcome === 'reconciled'
+          ? `The panel already had server ${server.identifier} (id ${server.id}) from an earlier attempt.`
+          : `Created server ${server.identifier} (id ${server.id}).`;
       await this.queue.log(entry.id, attemptsOf(entry), outcome, message, trx);
     });
     return outcome;

@@ -52,7 +52,13 @@ export class Renewals {
       };
       const fresh = (id: number) => this.servers.find(id);
 
-      const renewed = await this.db.selectFrom('servers').selectAll().where('status', '=', 'suspended').where('suspended_reason', '=', 'expired').where('expires_at', '>', now).execute();
+      const renewed = await this.db
+        .selectFrom('servers')
+        .selectAll()
+        .where('status', '=', 'suspended')
+        .where('suspended_reason', '=', 'expired')
+        .where('expires_at', '>', now)
+        .execute();
       await each(renewed, async (row) => {
         if (await this.servers.liftExpirySuspension(row.id)) done.unsuspended++;
         return true;
@@ -69,7 +75,13 @@ export class Renewals {
       });
 
       const deleteBefore = this.iso(nowMs - graceDays * DAY_MS);
-      const overdue = await this.db.selectFrom('servers').selectAll().where('status', '=', 'suspended').where('expires_at', 'is not', null).where('expires_at', '<=', deleteBefore).execute();
+      const overdue = await this.db
+        .selectFrom('servers')
+        .selectAll()
+        .where('status', '=', 'suspended')
+        .where('expires_at', 'is not', null)
+        .where('expires_at', '<=', deleteBefore)
+        .execute();
       await each(overdue, async (row) => {
         const current = await fresh(row.id);
         if (!current || current.status !== 'suspended' || current.expires_at === null || current.expires_at > deleteBefore) return true;
@@ -90,7 +102,13 @@ export class Renewals {
         .execute();
       for (const row of soon) {
         // one reminder per expiry: marked first, so two passes cannot both mail it
-        const marked = await this.db.updateTable('servers').set({ reminded_for: row.expires_at }).where('id', '=', row.id).where('expires_at', '=', row.expires_at).where((eb) => eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '!=', row.expires_at)])).executeTakeFirst();
+        const marked = await this.db
+          .updateTable('servers')
+          .set({ reminded_for: row.expires_at })
+          .where('id', '=', row.id)
+          .where('expires_at', '=', row.expires_at)
+          .where((eb) => eb.or([eb('reminded_for', 'is', null), eb('reminded_for', '!=', row.expires_at)]))
+          .executeTakeFirst();
         if (Number(marked.numUpdatedRows) !== 1) continue;
         const daysLeft = Math.ceil((Date.parse(row.expires_at!) - nowMs) / DAY_MS);
         await this.mail(row, 'server_renewal_reminder', { expires_at: row.expires_at!, days_left: daysLeft });
@@ -110,7 +128,15 @@ export class Renewals {
       await this.ctx.mail.send({
         to: user.email,
         template,
-        placeholders: { first_name: user.first_name, last_name: user.last_name, username: user.username, email: user.email, server_name: row.name, link: `${base}/server/${row.id}/renew`, ...extra },
+        placeholders: {
+          first_name: user.first_name,
+          last_name: user.last_name,
+          username: user.username,
+          email: user.email,
+          server_name: row.name,
+          link: `${base}/server/${row.id}/renew`,
+          ...extra,
+        },
       });
     } catch (error) {
       this.ctx.log.warn({ err: error, template }, 'servers: renewal mail not queued');

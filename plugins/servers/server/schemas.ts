@@ -43,7 +43,12 @@ export const adminCreateBody = {
   properties: { user_uuid: { type: 'string', minLength: 1, maxLength: 64 }, ...createFields },
 } as const;
 export const updateBody = { type: 'object', additionalProperties: false, required: resourceKeys, properties: resourceFields } as const;
-export const renewBody = { type: 'object', additionalProperties: false, required: ['idempotency_key'], properties: { idempotency_key: { type: 'string', pattern: RENEW_KEY_PATTERN } } } as const;
+export const renewBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['idempotency_key'],
+  properties: { idempotency_key: { type: 'string', pattern: RENEW_KEY_PATTERN } },
+} as const;
 
 const page = boundedInteger(1, 1_000_000, { default: 1 });
 export const adminServersQuery = { type: 'object', additionalProperties: false, properties: { search: { type: 'string', maxLength: 64, default: '' }, page } } as const;
@@ -98,7 +103,16 @@ export const entryView = obj(entryProps);
 export const adminEntryView = obj({ ...entryProps, owner });
 const logProps = { id: int, entry_id: int, attempt: int, outcome: str, message: str, created_at: str };
 export const logView = obj(logProps);
-export const adminLogView = obj({ ...logProps, entry_name: str, owner: { type: ['object', 'null'], properties: { uuid: str, username: str } } }, ['id', 'entry_id', 'attempt', 'outcome', 'message', 'created_at', 'entry_name', 'owner']);
+export const adminLogView = obj({ ...logProps, entry_name: str, owner: { type: ['object', 'null'], properties: { uuid: str, username: str } } }, [
+  'id',
+  'entry_id',
+  'attempt',
+  'outcome',
+  'message',
+  'created_at',
+  'entry_name',
+  'owner',
+]);
 
 export const okAnswer = obj({ ok: bool });
 

@@ -16,7 +16,6 @@ export interface EnqueueOptions {
 
 export const QUEUE_PER_PAGE = 25;
 
-
 export class ServerQueue {
   constructor(
     private readonly ctx: ServerPluginContext,
@@ -72,7 +71,12 @@ export class ServerQueue {
     let query = this.db.selectFrom('server_queue');
     if (status) query = query.where('status', '=', status);
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('id', 'desc').limit(QUEUE_PER_PAGE).offset((page - 1) * QUEUE_PER_PAGE).execute(),
+      query
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(QUEUE_PER_PAGE)
+        .offset((page - 1) * QUEUE_PER_PAGE)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
@@ -108,12 +112,18 @@ export class ServerQueue {
         .limit(QUEUE_PER_PAGE)
         .offset((page - 1) * QUEUE_PER_PAGE)
         .execute(),
-      this.db.selectFrom('server_queue_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('server_queue_logs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
   }
 
   async log(entryId: number, attempt: number, outcome: QueueAttemptOutcome, message: string, db: ServersDb | ServersTrx = this.db): Promise<void> {
-    await db.insertInto('server_queue_logs').values({ entry_id: entryId, attempt, outcome, message: message.slice(0, 1000), created_at: this.now() }).execute();
+    await db
+      .insertInto('server_queue_logs')
+      .values({ entry_id: entryId, attempt, outcome, message: message.slice(0, 1000), created_at: this.now() })
+      .execute();
   }
 }

@@ -95,7 +95,10 @@ const MAX_RENEW_DAYS = 36_500;
  * number in range can be neither charged nor added to a date: the terms are then `unreadable`
  * (logged) and show renewals as off — never a NaN charge or an invalid expiry.
  */
-export async function readRenewal(ctx: { settings: { getMany(keys: readonly string[]): Promise<Record<string, unknown>> }; log: FastifyBaseLogger }): Promise<{ terms: RenewalTerms; unreadable: boolean }> {
+export async function readRenewal(ctx: {
+  settings: { getMany(keys: readonly string[]): Promise<Record<string, unknown>> };
+  log: FastifyBaseLogger;
+}): Promise<{ terms: RenewalTerms; unreadable: boolean }> {
   const s = await ctx.settings.getMany(['server_renew_enabled', 'server_renew_cost', 'server_renew_days']);
   const enabled = s.server_renew_enabled === true;
   const cost = storedCount(s.server_renew_cost ?? 0);
@@ -103,7 +106,10 @@ export async function readRenewal(ctx: { settings: { getMany(keys: readonly stri
   // while renewals are off nothing is charged or dated, so nothing is unreadable either
   if (!enabled) return { terms: { enabled, cost: cost ?? 0, days: days ?? 0 }, unreadable: false };
   if (cost === null || days === null) {
-    ctx.log.error({ cost: s.server_renew_cost, days: s.server_renew_days }, 'servers: server_renew_cost / server_renew_days are not whole numbers in range; renewals are off until they are mended');
+    ctx.log.error(
+      { cost: s.server_renew_cost, days: s.server_renew_days },
+      'servers: server_renew_cost / server_renew_days are not whole numbers in range; renewals are off until they are mended',
+    );
     return { terms: { enabled: false, cost: 0, days: 0 }, unreadable: true };
   }
   return { terms: { enabled, cost, days }, unreadable: false };

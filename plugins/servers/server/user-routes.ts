@@ -62,7 +62,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
       if (pending) blockers.push('PENDING_ENTRY');
       const free = summary!.free;
       if (free.server_slots < 1) blockers.push('NO_FREE_SLOT');
-      if (free.ram < SERVER_MINIMUMS.ram || free.cpu < SERVER_MINIMUMS.cpu || free.disk < SERVER_MINIMUMS.disk || free.ports < SERVER_MINIMUMS.ports) blockers.push('NOT_ENOUGH_RESOURCES');
+      if (free.ram < SERVER_MINIMUMS.ram || free.cpu < SERVER_MINIMUMS.cpu || free.disk < SERVER_MINIMUMS.disk || free.ports < SERVER_MINIMUMS.ports)
+        blockers.push('NOT_ENOUGH_RESOURCES');
       reply.header('cache-control', 'no-store');
       return {
         locations: locations
@@ -70,7 +71,18 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
           .map((l) => {
             const used = use.get(l.id) ?? 0;
             const reason = locationReason(l, used, vip);
-            return { id: l.id, name: l.name, description: l.description, image: l.image, status: l.status, vipOnly: l.vipOnly, slots: l.slots, used, available: reason === null, reason };
+            return {
+              id: l.id,
+              name: l.name,
+              description: l.description,
+              image: l.image,
+              status: l.status,
+              vipOnly: l.vipOnly,
+              slots: l.slots,
+              used,
+              available: reason === null,
+              reason,
+            };
           }),
         categories: categories
           .filter((c) => c.enabled)
@@ -108,7 +120,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
       const choice = await rules.checkCatalog(body, holdsVip(user.permissions));
       const entry = await queue.enqueue(user.id, body, choice, { onePending: true, createdBy: null });
       ctx.jobs.kick(QUEUE_JOB);
-      await ctx.audit.record(request, { action: 'servers.queue.create', targetUserId: user.id, details: { entry: entry.id, name: entry.name, location: choice.location.id, egg: choice.egg.id } });
+      await ctx.audit.record(request, {
+        action: 'servers.queue.create',
+        targetUserId: user.id,
+        details: { entry: entry.id, name: entry.name, location: choice.location.id, egg: choice.egg.id },
+      });
       reply.code(201).header('cache-control', 'no-store');
       return { entry: queueEntryView(entry, await catalogNames(plugin.catalog()), ctx.log) };
     },
@@ -133,7 +149,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     async (request) => {
       const user = await signedIn(request);
       const row = await servers.resize(request.params.id, user.id, request.body);
-      await ctx.audit.record(request, { action: 'servers.update', targetUserId: user.id, details: { server: row.id, ram: row.ram, disk: row.disk, cpu: row.cpu, ports: row.ports, databases: row.databases, backups: row.backups } });
+      await ctx.audit.record(request, {
+        action: 'servers.update',
+        targetUserId: user.id,
+        details: { server: row.id, ram: row.ram, disk: row.disk, cpu: row.cpu, ports: row.ports, databases: row.databases, backups: row.backups },
+      });
       return detailOf(row);
     },
   );
@@ -151,17 +171,25 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     },
   );
 
-  app.post<IdParams>('/user/server/:id/delete', { config: { auth: true }, schema: { params: schema.idParams, response: { 200: schema.okAnswer } } }, async (request): Promise<OkResponse> => {
-    const user = await signedIn(request);
-    const row = await servers.remove(request.params.id, user.id);
-    await ctx.audit.record(request, { action: 'servers.delete', targetUserId: user.id, details: { server: row.id, name: row.name, panel_id: row.panel_id } });
-    return { ok: true };
-  });
+  app.post<IdParams>(
+    '/user/server/:id/delete',
+    { config: { auth: true }, schema: { params: schema.idParams, response: { 200: schema.okAnswer } } },
+    async (request): Promise<OkResponse> => {
+      const user = await signedIn(request);
+      const row = await servers.remove(request.params.id, user.id);
+      await ctx.audit.record(request, { action: 'servers.delete', targetUserId: user.id, details: { server: row.id, name: row.name, panel_id: row.panel_id } });
+      return { ok: true };
+    },
+  );
 
-  app.post<IdParams>('/user/queue/:id/delete', { config: { auth: true }, schema: { params: schema.idParams, response: { 200: schema.okAnswer } } }, async (request): Promise<OkResponse> => {
-    const user = await signedIn(request);
-    await queue.remove(request.params.id, user.id);
-    await ctx.audit.record(request, { action: 'servers.queue.delete', targetUserId: user.id, details: { entry: request.params.id } });
-    return { ok: true };
-  });
+  app.post<IdParams>(
+    '/user/queue/:id/delete',
+    { config: { auth: true }, schema: { params: schema.idParams, response: { 200: schema.okAnswer } } },
+    async (request): Promise<OkResponse> => {
+      const user = await signedIn(request);
+      await queue.remove(request.params.id, user.id);
+      await ctx.audit.record(request, { action: 'servers.queue.delete', targetUserId: user.id, details: { entry: request.params.id } });
+      return { ok: true };
+    },
+  );
 }

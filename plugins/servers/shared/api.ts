@@ -151,13 +151,7 @@ export interface CreateCategoryOption {
 /** Codes why creating is impossible right now (the page shows them instead of the form's submit). */
 export type CreateBlocker =
   /** allow_servers is off: the options still answer (resizing and the admin queue read them), creating does not */
-  | 'SERVERS_DISABLED'
-  | 'PENDING_ENTRY'
-  | 'FORCE_DISCORD_LINK'
-  | 'FORCE_GITHUB_LINK'
-  | 'NO_FREE_SLOT'
-  | 'NOT_ENOUGH_RESOURCES'
-  | 'PANEL_NOT_CONFIGURED';
+  'SERVERS_DISABLED' | 'PENDING_ENTRY' | 'FORCE_DISCORD_LINK' | 'FORCE_GITHUB_LINK' | 'NO_FREE_SLOT' | 'NOT_ENOUGH_RESOURCES' | 'PANEL_NOT_CONFIGURED';
 
 /** GET /api/user/server/create — enabled locations and eggs only */
 export interface CreateOptionsResponse {

@@ -20,14 +20,18 @@ const adminServer = (id: number, extra: Partial<AdminServerView> = {}): AdminSer
 function serversPage(call: RecordedHttpCall) {
   const page = Number(call.query.get('page') ?? 1);
   const search = (call.query.get('search') ?? '').toLowerCase();
-  const all = Array.from({ length: 23 }, (_, i) => adminServer(23 - i, i === 0 ? { name: 'Survival', status: 'suspended' } : {})).filter((s) => s.name.toLowerCase().includes(search));
+  const all = Array.from({ length: 23 }, (_, i) => adminServer(23 - i, i === 0 ? { name: 'Survival', status: 'suspended' } : {})).filter((s) =>
+    s.name.toLowerCase().includes(search),
+  );
   return { body: { servers: all.slice((page - 1) * 20, page * 20), total: all.length, page, per_page: 20 } };
 }
 
 async function dialogButton(app: Awaited<ReturnType<typeof renderPlugin>>, title: string) {
   return app.waitFor(
     () => {
-      const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title)?.querySelector<HTMLButtonElement>('.swal2-confirm');
+      const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')]
+        .find((el) => el.querySelector('.swal2-title')?.textContent === title)
+        ?.querySelector<HTMLButtonElement>('.swal2-confirm');
       if (!found) throw new Error(`no dialog "${title}" yet`);
       return found;
     },
@@ -57,7 +61,13 @@ describe('admin servers list', () => {
 
   it('flags a server whose stored values cannot be read, naming them, and lists the others as usual', async () => {
     const servers = [adminServer(2, { name: 'Mangled', broken: true, broken_fields: ['databases', 'panel_id'] }), adminServer(1, { name: 'Fine' })];
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/servers', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/servers': { body: { servers, total: 2, page: 1, per_page: 20 } } } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/servers',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'GET /api/admin/servers': { body: { servers, total: 2, page: 1, per_page: 20 } } },
+    });
     await app.findByText('Mangled');
     expect(app.getByRole('note').textContent).toBe(en.broken.row.replace('{{fields}}', `${en.resources.names.databases}, ${en.broken.fields.panel_id}`));
     expect(app.getByText('Fine')).toBeTruthy();
@@ -67,7 +77,9 @@ describe('admin servers list', () => {
   it('suspends after a confirmation and shows the list again', async () => {
     const suspended: number[] = [];
     const http: HttpHandlers = {
-      'GET /api/admin/servers': () => ({ body: { servers: [adminServer(5, { name: 'Lobby', status: suspended.includes(5) ? 'suspended' : 'active' })], total: 1, page: 1, per_page: 20 } }),
+      'GET /api/admin/servers': () => ({
+        body: { servers: [adminServer(5, { name: 'Lobby', status: suspended.includes(5) ? 'suspended' : 'active' })], total: 1, page: 1, per_page: 20 },
+      }),
       'POST /api/admin/servers/5/suspend': () => {
         suspended.push(5);
         return { body: adminServer(5, { name: 'Lobby', status: 'suspended' }) };
@@ -91,7 +103,11 @@ describe('admin servers list', () => {
   });
 });
 
-const adminEntry = (id: number, extra: Partial<AdminQueueEntryView> = {}): AdminQueueEntryView => ({ ...queueEntry(id), owner: { uuid: `uuid-${id}`, username: `owner${id}` }, ...extra });
+const adminEntry = (id: number, extra: Partial<AdminQueueEntryView> = {}): AdminQueueEntryView => ({
+  ...queueEntry(id),
+  owner: { uuid: `uuid-${id}`, username: `owner${id}` },
+  ...extra,
+});
 
 describe('admin server queue', () => {
   it('filters the queue by state through the address and links each entry', async () => {
@@ -164,7 +180,21 @@ describe('admin server queue', () => {
         'GET /api/user/server/create': { body: createOptions() },
         'GET /api/admin/users': {
           body: {
-            data: [{ uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', username: 'bob', email: 'bob@example.com', first_name: 'Bob', last_name: 'B', avatar: null, background: null, role: 1, role_name: 'Default', verified: true, two_fa_enabled: false }],
+            data: [
+              {
+                uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+                username: 'bob',
+                email: 'bob@example.com',
+                first_name: 'Bob',
+                last_name: 'B',
+                avatar: null,
+                background: null,
+                role: 1,
+                role_name: 'Default',
+                verified: true,
+                two_fa_enabled: false,
+              },
+            ],
             meta: { page: 1, per_page: 6, total: 1, total_pages: 1 },
           },
         },
@@ -182,7 +212,19 @@ describe('admin server queue', () => {
     await app.click(app.getByRole('button', en.admin.create.submit));
     await app.waitFor(() => expect(app.location().pathname).toBe('/mc-admin/server-queue/12'));
     const post = app.httpCalls.find((c) => c.method === 'POST' && c.path === '/api/admin/server-queue');
-    expect(post?.body).toEqual({ user_uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', name: 'Gift server', description: null, location_id: 2, egg_id: 100, ram: 1024, disk: 2048, cpu: 100, ports: 1, databases: 1, backups: 1 });
+    expect(post?.body).toEqual({
+      user_uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+      name: 'Gift server',
+      description: null,
+      location_id: 2,
+      egg_id: 100,
+      ram: 1024,
+      disk: 2048,
+      cpu: 100,
+      ports: 1,
+      databases: 1,
+      backups: 1,
+    });
     expect(app.httpCalls.find((c) => c.path === '/api/admin/users')?.query.get('search')).toBe('bob');
     app.unmount();
   });

@@ -47,7 +47,9 @@ describe('resource problems', () => {
     expect(resourceProblem(2049, bounds)).toBe('notEnoughFree');
     expect(resourceProblem(256, bounds)).toBeNull();
     expect(resourceProblem(2048, bounds)).toBeNull();
-    expect(resourceProblems({ ram: 100, disk: 256, cpu: 5, ports: 1, databases: 0, backups: 0 }, createBounds({ ...free, disk: 256, ports: 1 }, SERVER_MINIMUMS))).toEqual({ ram: 'belowMinimum' });
+    expect(resourceProblems({ ram: 100, disk: 256, cpu: 5, ports: 1, databases: 0, backups: 0 }, createBounds({ ...free, disk: 256, ports: 1 }, SERVER_MINIMUMS))).toEqual({
+      ram: 'belowMinimum',
+    });
   });
 });
 

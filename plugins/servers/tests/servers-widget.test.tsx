@@ -62,7 +62,10 @@ async function tick(ms: number) {
 
 describe('servers widget', () => {
   it('shows each server with its state, resources, expiry, panel link and actions', async () => {
-    const app = await open(() => ({ servers: [serverView(1, { name: 'Survival' }), serverView(2, { name: 'Creative', status: 'suspended', expires_at: null, panel_url: null })], queue: [] }));
+    const app = await open(() => ({
+      servers: [serverView(1, { name: 'Survival' }), serverView(2, { name: 'Creative', status: 'suspended', expires_at: null, panel_url: null })],
+      queue: [],
+    }));
     await app.findByText('Survival');
     const survival = row(app, 'Survival');
     expect(survival.textContent).toContain(en.status.server.active);
@@ -96,7 +99,9 @@ describe('servers widget', () => {
   it('polls while an entry is waiting, so the finished server appears without a reload, then stops', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const app = await open((call) =>
-      call < 3 ? { servers: [], queue: [queueEntry(7, { name: 'Skyblock', status: call === 1 ? 'pending' : 'building' })] } : { servers: [serverView(9, { name: 'Skyblock' })], queue: [] },
+      call < 3
+        ? { servers: [], queue: [queueEntry(7, { name: 'Skyblock', status: call === 1 ? 'pending' : 'building' })] }
+        : { servers: [serverView(9, { name: 'Skyblock' })], queue: [] },
     );
     await app.findByText(en.status.queue.pending);
     expect(row(app, 'Skyblock').textContent).toContain(en.widget.queue.pendingText);
@@ -143,7 +148,9 @@ describe('servers widget', () => {
     await app.click(app.getByRole('button', 'Cancel the creation of Lobby'));
     const confirm = await app.waitFor(
       () => {
-        const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === 'Cancel Lobby?')?.querySelector<HTMLButtonElement>('.swal2-confirm');
+        const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')]
+          .find((el) => el.querySelector('.swal2-title')?.textContent === 'Cancel Lobby?')
+          ?.querySelector<HTMLButtonElement>('.swal2-confirm');
         if (!found) throw new Error('no dialog yet');
         return found;
       },

@@ -2,22 +2,7 @@
 // same integer arithmetic the server uses), and picks a provider; the server opens the payment and
 // the browser goes to the provider's page. Back from there, PaymentReturn follows the payment until
 // the provider has confirmed it and the coins are credited.
-import {
-  Alert,
-  Button,
-  Card,
-  EmptyState,
-  http,
-  LoadError,
-  Page,
-  Skeleton,
-  TextField,
-  theme,
-  useApi,
-  useErrorText,
-  useSearchParams,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, Button, Card, EmptyState, http, LoadError, Page, Skeleton, TextField, theme, useApi, useErrorText, useSearchParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { coinsForAmount, formatMinor, parseMoney, type CheckoutResponse, type CreditsOptions, type PaymentProvider } from '../shared/money';
 import { paymentRedirect } from './payment-redirect';

@@ -10,7 +10,12 @@ import { captureApi, orderApi } from './store-api';
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_ATTEMPTS = 30;
 
-type Phase = { kind: 'checking' } | { kind: 'waiting'; order: CreditOrderView } | { kind: 'settled'; order: CreditOrderView } | { kind: 'slow'; order: CreditOrderView } | { kind: 'error'; text: string };
+type Phase =
+  | { kind: 'checking' }
+  | { kind: 'waiting'; order: CreditOrderView }
+  | { kind: 'settled'; order: CreditOrderView }
+  | { kind: 'slow'; order: CreditOrderView }
+  | { kind: 'error'; text: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

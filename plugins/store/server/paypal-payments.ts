@@ -17,7 +17,13 @@ export function captureMatches(order: CreditOrder, capture: PaypalCapture): bool
 }
 
 /** Credits, waits or fails the order by what PayPal says about its capture. */
-export async function settleCapture(orders: CreditOrders, log: FastifyBaseLogger, order: CreditOrder, paypalOrderId: string, capture: PaypalCapture | null): Promise<PaypalSettlement> {
+export async function settleCapture(
+  orders: CreditOrders,
+  log: FastifyBaseLogger,
+  order: CreditOrder,
+  paypalOrderId: string,
+  capture: PaypalCapture | null,
+): Promise<PaypalSettlement> {
   if (order.status === 'credited') return 'credited';
   if (!capture) {
     await orders.noteProviderStatus(order, 'NO_CAPTURE');

@@ -42,7 +42,11 @@ export function registerPurchaseRoutes(app: FastifyInstance, ctx: ServerPluginCo
   const { db, wallet, httpError } = ctx;
 
   const holdings = async (userId: number) => {
-    const row = await db.selectFrom('users').select(['coins', ...STORE_ITEM_IDS]).where('id', '=', userId).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select(['coins', ...STORE_ITEM_IDS])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw httpError(404, 'USER_NOT_FOUND', 'That user does not exist.');
     return row;
   };

@@ -15,7 +15,15 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const options: CreditsOptions = { currency: 'EUR', currency_symbol: '€', exponent: 2, coins_per_unit: 100, min_amount_minor: 100, max_amount_minor: 50_000, providers: ['stripe', 'paypal'] };
+const options: CreditsOptions = {
+  currency: 'EUR',
+  currency_symbol: '€',
+  exponent: 2,
+  coins_per_unit: 100,
+  min_amount_minor: 100,
+  max_amount_minor: 50_000,
+  providers: ['stripe', 'paypal'],
+};
 const ORDER = 'co_abcdefghijklmnop';
 const order = (status: CreditOrderView['status'], provider: CreditOrderView['provider'] = 'stripe'): CreditOrderView => ({
   id: ORDER,
@@ -67,7 +75,9 @@ describe('add credits page', () => {
 
   it('starts the payment in minor units and sends the buyer to the provider', async () => {
     const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
-    const app = await open('/store/add-credits', { 'POST /api/user/store/credits/checkout': { status: 201, body: { order: order('open'), redirect_url: 'https://checkout.stripe.com/c/pay/cs_test_1' } } });
+    const app = await open('/store/add-credits', {
+      'POST /api/user/store/credits/checkout': { status: 201, body: { order: order('open'), redirect_url: 'https://checkout.stripe.com/c/pay/cs_test_1' } },
+    });
     await app.type(app.getByLabelText('Amount (EUR)'), '12.34');
     await app.click(app.getByRole('button', 'Pay with Card (Stripe)'));
     await app.waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
@@ -112,7 +122,13 @@ describe('add credits page', () => {
     const cancelled = await open(`/store/add-credits?cancelled=${ORDER}`);
     expect(cancelled.getByText(en.credits.cancelled)).toBeTruthy();
     cancelled.unmount();
-    const none = await renderPlugin(plugin, { manifest, route: '/store/add-credits', catalogues: { en }, session: {}, http: { 'GET /api/user/store/credits': { body: { ...options, providers: [] } } } });
+    const none = await renderPlugin(plugin, {
+      manifest,
+      route: '/store/add-credits',
+      catalogues: { en },
+      session: {},
+      http: { 'GET /api/user/store/credits': { body: { ...options, providers: [] } } },
+    });
     await none.findByText(en.credits.unavailableTitle);
     none.unmount();
   });

@@ -71,7 +71,10 @@ describe('store page', () => {
   });
 
   it('buys after a confirmation, shows the new balance and refreshes the session', async () => {
-    const app = await open({ 'POST /api/user/store/purchase': { body: { success: true, replayed: false, item: 'ram', balance: 400, owned: 2048 } } }, { credits_recharge_enabled: true });
+    const app = await open(
+      { 'POST /api/user/store/purchase': { body: { success: true, replayed: false, item: 'ram', balance: 400, owned: 2048 } } },
+      { credits_recharge_enabled: true },
+    );
     expect(app.getByRole('link', 'Add credits').getAttribute('href')).toBe('/store/add-credits');
     await app.click(app.getByRole('button', 'Buy Memory'));
     await answerDialog(app, 'Buy Memory?', 'confirm');
@@ -128,7 +131,13 @@ describe('store page', () => {
   });
 
   it('says so when nothing is for sale', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/store', catalogues: { en }, session: {}, http: { 'GET /api/user/store/items': { body: { balance: 0, items: [] } } } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/store',
+      catalogues: { en },
+      session: {},
+      http: { 'GET /api/user/store/items': { body: { balance: 0, items: [] } } },
+    });
     await app.findByText(en.store.emptyTitle);
     app.unmount();
   });

@@ -172,11 +172,7 @@ export function sessionSnapshot(state: SessionState = sessionStore.getState()): 
 // Emit `session:changed` whenever who is signed in, their role or their permissions change (not on
 // every 60 s refresh that brings the same session back).
 sessionStore.subscribe((next, prev) => {
-  const same =
-    next.loggedIn === prev.loggedIn &&
-    next.user?.uuid === prev.user?.uuid &&
-    next.role === prev.role &&
-    next.permissions.join(' ') === prev.permissions.join(' ');
+  const same = next.loggedIn === prev.loggedIn && next.user?.uuid === prev.user?.uuid && next.role === prev.role && next.permissions.join(' ') === prev.permissions.join(' ');
   if (!same) {
     kernelEvents.emit('session:changed', {
       loggedIn: next.loggedIn,

@@ -328,8 +328,7 @@ export function applyUiSettings(): void {
   if (typeof document !== 'undefined') {
     const root = document.documentElement;
     const p = settings.performance;
-    const prefersReduced =
-      typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const prefersReduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     const noMotion = p.disableAnimations || p.reduceMotion || prefersReduced;
     root.style.setProperty('--op-transition-duration', `${noMotion ? 0 : transitionDurationSeconds(p.transitionSpeed)}s`);
     root.style.setProperty('--op-sidebar-opacity', String(settings.sidebar.opacity));

@@ -124,17 +124,7 @@ export function Button({
     );
   }
   return (
-    <button
-      type={type}
-      css={styles}
-      className={className}
-      name={name}
-      value={value}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      onClick={onClick}
-      {...labels}
-    >
+    <button type={type} css={styles} className={className} name={name} value={value} disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick} {...labels}>
       {content}
     </button>
   );

@@ -6,8 +6,17 @@ import { ApiError } from '../http';
 import { confirmAction } from './confirm';
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList);
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
   window.scrollTo = () => {};
 });
 

@@ -140,10 +140,7 @@ export function Form({ onSubmit, children, errorText, className, noValidate, ...
     }
   };
 
-  const status = useMemo<FormStatus>(
-    () => ({ submitting, fieldErrors, registerField, clearFieldError }),
-    [submitting, fieldErrors, registerField, clearFieldError],
-  );
+  const status = useMemo<FormStatus>(() => ({ submitting, fieldErrors, registerField, clearFieldError }), [submitting, fieldErrors, registerField, clearFieldError]);
 
   return (
     <FormContext.Provider value={status}>

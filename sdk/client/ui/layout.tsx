@@ -68,7 +68,9 @@ export function Card({ title, actions, children, flush, className }: CardProps) 
   return (
     <section css={cardStyle} className={className} aria-labelledby={title ? headingId : undefined}>
       {(title || actions) && (
-        <header css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '14px 18px', borderBottom: `1px solid ${c.border}` }}>
+        <header
+          css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '14px 18px', borderBottom: `1px solid ${c.border}` }}
+        >
           {title && (
             <h2 id={headingId} css={{ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.semibold, color: c.text }}>
               {title}
@@ -101,7 +103,11 @@ export function StatCard({ label, value, icon, hint }: StatCardProps) {
       )}
       <div css={{ minWidth: 0 }}>
         <div css={{ color: c.muted, fontSize: theme.font.size.sm }}>{label}</div>
-        <div css={{ color: c.text, fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold, lineHeight: 1.3, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>{value}</div>
+        <div
+          css={{ color: c.text, fontSize: theme.font.size.xl, fontWeight: theme.font.weight.bold, lineHeight: 1.3, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {value}
+        </div>
         {hint && <div css={{ color: c.subtle, fontSize: theme.font.size.xs, marginTop: 2 }}>{hint}</div>}
       </div>
     </div>
@@ -153,7 +159,9 @@ export function AppMark({ size = 40 }: { size?: number }) {
           {name.charAt(0).toUpperCase()}
         </span>
       )}
-      <span css={{ fontWeight: theme.font.weight.bold, fontSize: theme.font.size.xl, color: c.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{name}</span>
+      <span css={{ fontWeight: theme.font.weight.bold, fontSize: theme.font.size.xl, color: c.text, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {name}
+      </span>
     </div>
   );
 }

@@ -51,11 +51,17 @@ export function LedgerList({ url, perPage = 10, caption }: LedgerListProps) {
         ),
       },
       { id: 'kind', header: text('ledgerKind'), cell: (e) => <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>{e.kind}</code> },
-      { id: 'why', header: text('ledgerWhy'), cell: (e) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{e.reason ?? e.reference ?? '—'}</span> },
+      {
+        id: 'why',
+        header: text('ledgerWhy'),
+        cell: (e) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{e.reason ?? e.reference ?? '—'}</span>,
+      },
       { id: 'after', header: text('ledgerBalance'), align: 'end', cell: (e) => <span css={{ fontVariantNumeric: 'tabular-nums' }}>{count(e.balance_after)}</span> },
       { id: 'when', header: text('ledgerWhen'), align: 'end', cell: (e) => when(e.created_at) },
     ],
     [text, signed, count, when],
   );
-  return <PagedList list={list} caption={caption ?? text('ledgerTitle')} columns={columns} rowKey={(e) => e.id} empty={{ icon: 'coins', title: text('ledgerEmpty') }} skeletonRows={3} />;
+  return (
+    <PagedList list={list} caption={caption ?? text('ledgerTitle')} columns={columns} rowKey={(e) => e.id} empty={{ icon: 'coins', title: text('ledgerEmpty') }} skeletonRows={3} />
+  );
 }

@@ -28,7 +28,16 @@ const plugin = definePlugin({
       return {
         default: function ThingsPage() {
           const list = usePagedList<{ id: number; name: string }>('/api/things', { perPage: 2, debounceMs: 10 });
-          return <PagedList list={list} caption="Things" searchLabel="Search things" columns={[{ id: 'name', header: 'Name', cell: (r) => r.name }]} rowKey={(r) => r.id} empty={{ title: 'No things' }} />;
+          return (
+            <PagedList
+              list={list}
+              caption="Things"
+              searchLabel="Search things"
+              columns={[{ id: 'name', header: 'Name', cell: (r) => r.name }]}
+              rowKey={(r) => r.id}
+              empty={{ title: 'No things' }}
+            />
+          );
         },
       };
     });
@@ -61,7 +70,11 @@ describe('usePagedList + PagedList', () => {
   });
 
   it('shows the server error with a retry', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/things', http: { 'GET /api/things': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Not for you.' } } } } });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/things',
+      http: { 'GET /api/things': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Not for you.' } } } },
+    });
     await app.findByText('Not for you.');
     expect(app.getByRole('button', 'Try again')).toBeTruthy();
   });

@@ -172,7 +172,18 @@ export function SearchField({ value, onChange, label, placeholder }: SearchField
           type="button"
           onClick={() => onChange('')}
           aria-label={text('clearSearch')}
-          css={{ position: 'absolute', right: 4, display: 'inline-flex', padding: 8, border: 0, borderRadius: theme.radii.sm, background: 'transparent', color: c.muted, cursor: 'pointer', '&:hover': { color: c.text } }}
+          css={{
+            position: 'absolute',
+            right: 4,
+            display: 'inline-flex',
+            padding: 8,
+            border: 0,
+            borderRadius: theme.radii.sm,
+            background: 'transparent',
+            color: c.muted,
+            cursor: 'pointer',
+            '&:hover': { color: c.text },
+          }}
         >
           <Icon name="close" size={16} />
         </button>
@@ -223,7 +234,7 @@ const tableStyle = css({
   'tbody tr:hover td': { background: c.surfaceHover },
   // phones: each row becomes a small card, each value with its column's label in front
   [PHONE]: {
-    'thead': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+    thead: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
     'tbody, tr, td': { display: 'block', width: '100%' },
     tr: { padding: '12px 14px', borderBottom: `1px solid ${c.border}` },
     'tbody tr:last-of-type': { borderBottom: 0 },
@@ -333,7 +344,10 @@ export function Pagination({ page, totalPages, onPageChange, total, perPage, dis
       ? text('showingRange', { from: String((page - 1) * perPage + 1), to: String(Math.min(total, page * perPage)), total: String(total) })
       : null;
   return (
-    <nav aria-labelledby={labelId} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 10, padding: '12px 16px', borderTop: `1px solid ${c.border}` }}>
+    <nav
+      aria-labelledby={labelId}
+      css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 10, padding: '12px 16px', borderTop: `1px solid ${c.border}` }}
+    >
       <span id={labelId} css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {text('pagination')}
       </span>

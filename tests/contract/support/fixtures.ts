@@ -19,7 +19,11 @@ export interface BuiltFixtures {
 }
 
 /** Builds the named fixtures (all of them by default), in parallel. */
-export async function buildFixtures(ids: string[] = readdirSync(FIXTURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)): Promise<BuiltFixtures> {
+export async function buildFixtures(
+  ids: string[] = readdirSync(FIXTURES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name),
+): Promise<BuiltFixtures> {
   const publicDir = mkdtempSync(join(tmpdir(), 'orepanel-contract-'));
   const built = await Promise.all(ids.map((id) => buildPlugin({ pluginDir: join(FIXTURES, id), publicDir })));
   const served: Record<string, ServedPluginManifest> = {};

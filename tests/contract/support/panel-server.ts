@@ -48,7 +48,11 @@ export async function startTestPanel(options: { roots: string[]; plugins: Served
       case '/api/system/ga-ads':
         return send(404, TYPES['.json'], JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Ads are not configured.' } }));
       case '/api/user/session':
-        return send(401, TYPES['.json'], JSON.stringify({ success: false, error_code: 'INVALID_SESSION', message: 'No session.', user_info: null, billing: null, stats: null, permissions: [] }));
+        return send(
+          401,
+          TYPES['.json'],
+          JSON.stringify({ success: false, error_code: 'INVALID_SESSION', message: 'No session.', user_info: null, billing: null, stats: null, permissions: [] }),
+        );
     }
     if (url.pathname.startsWith('/api/')) return send(404, TYPES['.json'], JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }));
     const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');

@@ -30,7 +30,10 @@ export function ActivityFeed() {
         ) : (
           <ol aria-label={t('dashboard.activity.title')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
             {data.map((entry) => (
-              <li key={entry.id} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '4px 10px', padding: '6px 0', borderBottom: `1px solid ${theme.colors.border}` }}>
+              <li
+                key={entry.id}
+                css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '4px 10px', padding: '6px 0', borderBottom: `1px solid ${theme.colors.border}` }}
+              >
                 <ActionCode action={entry.action} />
                 <span css={{ fontSize: theme.font.size.sm }}>{people(entry)}</span>
                 <time dateTime={entry.created_at} css={{ marginLeft: 'auto', color: theme.colors.muted, fontSize: theme.font.size.sm }}>

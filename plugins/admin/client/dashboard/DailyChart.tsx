@@ -46,7 +46,14 @@ export function DailyChart({ title, dates, series }: DailyChartProps) {
           );
         })}
         {labelled.map((i) => (
-          <text key={i} x={xAt(i, dates.length, AREA)} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'} fontSize={11} fill={theme.colors.subtle}>
+          <text
+            key={i}
+            x={xAt(i, dates.length, AREA)}
+            y={HEIGHT - 8}
+            textAnchor={i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'}
+            fontSize={11}
+            fill={theme.colors.subtle}
+          >
             {dayLabel(dates[i])}
           </text>
         ))}

@@ -23,7 +23,12 @@ export function SystemOverview() {
             hint={t('dashboard.accountsHint', { banned: o.accounts.banned, unverified: o.accounts.unverified, twoFa: o.accounts.two_fa })}
           />
           <StatCard icon="clock" label={t('dashboard.sessions')} value={n(o.accounts.active_sessions)} />
-          <StatCard icon="plug" label={t('dashboard.pluginsEnabled')} value={n(o.plugins.enabled)} hint={t('dashboard.pluginsHint', { total: o.plugins.installed, refused: o.plugins.refused })} />
+          <StatCard
+            icon="plug"
+            label={t('dashboard.pluginsEnabled')}
+            value={n(o.plugins.enabled)}
+            hint={t('dashboard.pluginsHint', { total: o.plugins.installed, refused: o.plugins.refused })}
+          />
           <StatCard icon="shield" label={t('dashboard.roles')} value={n(o.roles)} />
         </Grid>
       )}

@@ -79,7 +79,11 @@ export default function HealthPage() {
                     [
                       t('health.mail.failed'),
                       h.mail.queue ? (
-                        h.mail.queue.failed > 0 ? <Badge tone="danger">{t('common.count', { value: h.mail.queue.failed })}</Badge> : t('common.count', { value: 0 })
+                        h.mail.queue.failed > 0 ? (
+                          <Badge tone="danger">{t('common.count', { value: h.mail.queue.failed })}</Badge>
+                        ) : (
+                          t('common.count', { value: 0 })
+                        )
                       ) : (
                         '—'
                       ),
@@ -87,10 +91,7 @@ export default function HealthPage() {
                   ]}
                 />
               </Card>
-              <Card
-                title={t('health.panel.title')}
-                actions={h.panel.configured ? <StateBadge ok={h.panel.ok} /> : <Badge tone="warning">{t('health.panel.notConfigured')}</Badge>}
-              >
+              <Card title={t('health.panel.title')} actions={h.panel.configured ? <StateBadge ok={h.panel.ok} /> : <Badge tone="warning">{t('health.panel.notConfigured')}</Badge>}>
                 <Facts
                   rows={[
                     [t('health.panel.latency'), h.panel.latency_ms === null ? '—' : t('health.ms', { value: h.panel.latency_ms })],

@@ -70,11 +70,37 @@ export function MailTemplateForm({ initial, protectedName = false, onSubmit, sub
               autoCapitalize="none"
               spellCheck={false}
             />
-            <TextField label={t('mailTemplates.form.subject')} name="subject" value={values.subject} onChange={set('subject')} error={problem('subject')} maxLength={255} autoComplete="off" />
+            <TextField
+              label={t('mailTemplates.form.subject')}
+              name="subject"
+              value={values.subject}
+              onChange={set('subject')}
+              error={problem('subject')}
+              maxLength={255}
+              autoComplete="off"
+            />
           </Grid>
-          <TextField label={t('mailTemplates.form.description')} name="description" value={values.description} onChange={set('description')} error={problem('description')} maxLength={255} autoComplete="off" />
+          <TextField
+            label={t('mailTemplates.form.description')}
+            name="description"
+            value={values.description}
+            onChange={set('description')}
+            error={problem('description')}
+            maxLength={255}
+            autoComplete="off"
+          />
           <TextArea label={t('mailTemplates.form.html')} name="html" value={values.html} onChange={set('html')} error={problem('html')} rows={14} code spellCheck={false} />
-          <TextArea label={t('mailTemplates.form.text')} name="text" value={values.text} onChange={set('text')} error={problem('text')} hint={t('mailTemplates.form.textHint')} rows={8} code spellCheck={false} />
+          <TextArea
+            label={t('mailTemplates.form.text')}
+            name="text"
+            value={values.text}
+            onChange={set('text')}
+            error={problem('text')}
+            hint={t('mailTemplates.form.textHint')}
+            rows={8}
+            code
+            spellCheck={false}
+          />
           <div>
             <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, marginBottom: 6 }}>{t('mailTemplates.form.placeholders')}</div>
             {used.length === 0 ? (

@@ -43,7 +43,13 @@ export default function MailTemplatesPage() {
           <RowActions
             actions={[
               mayEdit && { to: adminPath.mailTemplateEdit(tpl.id), text: t('common.edit'), label: t('mailTemplates.editTemplate', { name: tpl.name }) },
-              mayDelete && !tpl.protected && { to: adminPath.mailTemplateDelete(tpl.id), text: t('common.delete'), label: t('mailTemplates.deleteTemplate', { name: tpl.name }), variant: 'ghost' },
+              mayDelete &&
+                !tpl.protected && {
+                  to: adminPath.mailTemplateDelete(tpl.id),
+                  text: t('common.delete'),
+                  label: t('mailTemplates.deleteTemplate', { name: tpl.name }),
+                  variant: 'ghost',
+                },
             ]}
           />
         ),

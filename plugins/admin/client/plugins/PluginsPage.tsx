@@ -90,10 +90,14 @@ export default function PluginsPage() {
             <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.xs, color: theme.colors.subtle }}>{p.id}</code>
             {p.description && <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{p.description}</span>}
             {p.state === 'refused' && p.refused_reason && (
-              <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>{t('plugins.refusedBecause', { reason: p.refused_reason })}</span>
+              <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>
+                {t('plugins.refusedBecause', { reason: p.refused_reason })}
+              </span>
             )}
             {p.state === 'disabled' && p.failed_reason && (
-              <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>{t('plugins.failedBecause', { reason: p.failed_reason })}</span>
+              <span css={{ color: theme.colors.danger, fontSize: theme.font.size.sm, fontWeight: 400, overflowWrap: 'anywhere' }}>
+                {t('plugins.failedBecause', { reason: p.failed_reason })}
+              </span>
             )}
             {p.state === 'disabled' && !p.failed_reason && p.origin === 'third-party' && (
               <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.thirdPartyHint')}</span>
@@ -104,7 +108,11 @@ export default function PluginsPage() {
           </div>
         ),
       },
-      { id: 'version', header: t('plugins.columns.version'), cell: (p) => (p.version ? <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>{p.version}</code> : '—') },
+      {
+        id: 'version',
+        header: t('plugins.columns.version'),
+        cell: (p) => (p.version ? <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>{p.version}</code> : '—'),
+      },
       { id: 'state', header: t('plugins.columns.state'), cell: (p) => <Badge tone={STATE_TONE[p.state]}>{t(`plugins.state.${p.state}`)}</Badge> },
     ];
     if (mayEdit) {

@@ -3,7 +3,16 @@
 import { Alert, Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, useTranslation } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import type { RedirectLink } from '../admin-api';
-import { checkRedirectLinkForm, EMPTY_REDIRECT_LINK, formValuesOf, problemValues, redirectLinkChanges, type RedirectLinkBody, type RedirectLinkFormProblems, type RedirectLinkFormValues } from './redirect-link-form';
+import {
+  checkRedirectLinkForm,
+  EMPTY_REDIRECT_LINK,
+  formValuesOf,
+  problemValues,
+  redirectLinkChanges,
+  type RedirectLinkBody,
+  type RedirectLinkFormProblems,
+  type RedirectLinkFormValues,
+} from './redirect-link-form';
 
 export interface RedirectLinkFormProps {
   /** the link being edited; null for a new one */
@@ -91,7 +100,16 @@ export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLink
           <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, marginBottom: 6 }}>{t('redirectLinks.form.preview')}</div>
           <div
             data-testid="redirect-link-preview"
-            css={{ display: 'inline-flex', alignItems: 'center', gap: 10, padding: '8px 12px', borderRadius: theme.radii.md, background: theme.colors.surfaceHover, color: theme.colors.text, maxWidth: '100%' }}
+            css={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 10,
+              padding: '8px 12px',
+              borderRadius: theme.radii.md,
+              background: theme.colors.surfaceHover,
+              color: theme.colors.text,
+              maxWidth: '100%',
+            }}
           >
             <Icon name={previewIcon} size={18} />
             <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{values.name.trim() || t('redirectLinks.form.previewEmpty')}</span>

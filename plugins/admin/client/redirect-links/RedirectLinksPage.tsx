@@ -29,7 +29,12 @@ export default function RedirectLinksPage() {
         id: 'url',
         header: t('redirectLinks.columns.url'),
         cell: (link) => (
-          <a href={link.url} target="_blank" rel="noopener noreferrer" css={{ color: theme.colors.primaryHover, overflowWrap: 'anywhere', fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            css={{ color: theme.colors.primaryHover, overflowWrap: 'anywhere', fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}
+          >
             {link.url}
           </a>
         ),
@@ -66,7 +71,13 @@ export default function RedirectLinksPage() {
         </PermissionGate>
       }
     >
-      <PagedList list={list} caption={t('redirectLinks.title')} columns={columns} rowKey={(link) => link.id} empty={{ icon: 'link', title: t('redirectLinks.empty'), text: t('redirectLinks.emptyText') }} />
+      <PagedList
+        list={list}
+        caption={t('redirectLinks.title')}
+        columns={columns}
+        rowKey={(link) => link.id}
+        empty={{ icon: 'link', title: t('redirectLinks.empty'), text: t('redirectLinks.emptyText') }}
+      />
     </Page>
   );
 }

@@ -46,7 +46,15 @@ export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
           </Alert>
         )}
         <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
-          <TextField label={t('roleForm.realName')} name="real_name" value={values.real_name} onChange={set('real_name')} error={problem('real_name')} maxLength={64} autoComplete="off" />
+          <TextField
+            label={t('roleForm.realName')}
+            name="real_name"
+            value={values.real_name}
+            onChange={set('real_name')}
+            error={problem('real_name')}
+            maxLength={64}
+            autoComplete="off"
+          />
           <TextField
             label={t('roleForm.name')}
             name="name"
@@ -68,7 +76,17 @@ export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
               aria-label={t('roleForm.pickColor')}
               value={/^#[0-9a-fA-F]{6}$/.test(values.color) ? values.color : DEFAULT_COLOR}
               onChange={(event) => set('color')(event.target.value)}
-              css={{ width: 46, height: 42, padding: 2, border: `1px solid ${theme.colors.border}`, borderRadius: theme.radii.md, background: theme.colors.background, cursor: 'pointer', flex: 'none', marginBottom: problem('color') ? 26 : 0 }}
+              css={{
+                width: 46,
+                height: 42,
+                padding: 2,
+                border: `1px solid ${theme.colors.border}`,
+                borderRadius: theme.radii.md,
+                background: theme.colors.background,
+                cursor: 'pointer',
+                flex: 'none',
+                marginBottom: problem('color') ? 26 : 0,
+              }}
             />
           </div>
         </Grid>

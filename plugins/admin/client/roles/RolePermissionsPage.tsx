@@ -2,22 +2,7 @@
 // needs admin.permissions.list; saving is editing the role (admin.roles.edit): without it the
 // checkboxes are read-only and there is no save button. The server refuses to grant or remove what
 // the administrator does not hold (PERMISSION_ESCALATION) and keeps admin.root on roles 7 and 8.
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  dialogs,
-  Form,
-  Grid,
-  http,
-  Page,
-  theme,
-  useApi,
-  useHasPermission,
-  useParams,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, Button, Card, Checkbox, dialogs, Form, Grid, http, Page, theme, useApi, useHasPermission, useParams, useTranslation } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import { adminPath, adminUrl, type AdminRole, type CatalogueEntry } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
@@ -107,7 +92,12 @@ function PermissionEditor({ roleId, catalogue, initial }: { roleId: string; cata
               title={<code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.md }}>{group.id}</code>}
               actions={
                 mayEdit && names.length > 1 ? (
-                  <Button size="sm" variant="ghost" onClick={() => toggle(names, !all)} aria-label={t(all ? 'rolePermissions.clearGroup' : 'rolePermissions.selectGroup', { group: group.id })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => toggle(names, !all)}
+                    aria-label={t(all ? 'rolePermissions.clearGroup' : 'rolePermissions.selectGroup', { group: group.id })}
+                  >
                     {t(all ? 'rolePermissions.clearAll' : 'rolePermissions.selectAll')}
                   </Button>
                 ) : undefined
@@ -136,7 +126,19 @@ function PermissionEditor({ roleId, catalogue, initial }: { roleId: string; cata
         })}
       </Grid>
       {mayEdit && (
-        <div css={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '12px 64px 12px 0', background: `linear-gradient(transparent, ${theme.colors.background} 30%)`, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        <div
+          css={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            padding: '12px 64px 12px 0',
+            background: `linear-gradient(transparent, ${theme.colors.background} 30%)`,
+            display: 'flex',
+            gap: 12,
+            alignItems: 'center',
+            flexWrap: 'wrap',
+          }}
+        >
           <Button type="submit">{t('rolePermissions.save')}</Button>
           <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{t('rolePermissions.chosen', { chosen: chosen.size, total: catalogue.length })}</span>
         </div>

@@ -45,7 +45,8 @@ export default function RolesPage() {
             actions={[
               mayViewPermissions && { to: adminPath.rolePermissions(role.id), text: t('roles.permissions'), label: t('roles.permissionsOf', { name: role.real_name }) },
               mayEdit && { to: adminPath.roleEdit(role.id), text: t('common.edit'), label: t('roles.editRole', { name: role.real_name }) },
-              mayDelete && !role.protected && { to: adminPath.roleDelete(role.id), text: t('common.delete'), label: t('roles.deleteRole', { name: role.real_name }), variant: 'ghost' },
+              mayDelete &&
+                !role.protected && { to: adminPath.roleDelete(role.id), text: t('common.delete'), label: t('roles.deleteRole', { name: role.real_name }), variant: 'ghost' },
             ]}
           />
         ),

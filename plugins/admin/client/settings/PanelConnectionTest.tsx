@@ -52,7 +52,11 @@ export function PanelConnectionTest({ unsaved }: { unsaved: boolean }) {
         {outcome?.kind === 'failed' && (
           <Alert tone="error" title={t('settings.panelTest.failed')} onClose={() => setOutcome(null)}>
             {KNOWN_CODES.includes(outcome.code) ? t(`settings.panelTest.codes.${outcome.code}`) : outcome.code}
-            {outcome.message && <div css={{ marginTop: 6, color: theme.colors.muted, fontSize: theme.font.size.sm, wordBreak: 'break-word' }}>{t('settings.panelTest.panelSaid', { message: outcome.message })}</div>}
+            {outcome.message && (
+              <div css={{ marginTop: 6, color: theme.colors.muted, fontSize: theme.font.size.sm, wordBreak: 'break-word' }}>
+                {t('settings.panelTest.panelSaid', { message: outcome.message })}
+              </div>
+            )}
           </Alert>
         )}
       </div>

@@ -38,7 +38,9 @@ export function SettingField({ setting, draft, onChange, error, disabled: withou
   const lockReason = rootLocked ? t(isCode(setting) ? 'settings.rootOnlyCode' : 'settings.rootOnlyAddress') : undefined;
   const hint =
     lockReason ??
-    (setting.secret || setting.default === null || setting.default === '' || setting.type === 'boolean' ? undefined : t('settings.defaultValue', { value: String(setting.default) }));
+    (setting.secret || setting.default === null || setting.default === '' || setting.type === 'boolean'
+      ? undefined
+      : t('settings.defaultValue', { value: String(setting.default) }));
 
   if (setting.secret) {
     const stored = typeof setting.value === 'object' && setting.value !== null && setting.value.set;
@@ -58,7 +60,9 @@ export function SettingField({ setting, draft, onChange, error, disabled: withou
   }
   switch (setting.type) {
     case 'boolean':
-      return <Checkbox label={<Label setting={setting} />} name={setting.key} checked={draft === true} onChange={(on) => onChange(on)} hint={hint} error={error} disabled={disabled} />;
+      return (
+        <Checkbox label={<Label setting={setting} />} name={setting.key} checked={draft === true} onChange={(on) => onChange(on)} hint={hint} error={error} disabled={disabled} />
+      );
     case 'select':
       return (
         <Select

@@ -108,7 +108,19 @@ export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, 
         sections[0] && panel(sections[0])
       )}
       {mayEdit && (
-        <div css={{ position: 'sticky', bottom: 0, zIndex: 1, padding: '12px 64px 12px 0', background: `linear-gradient(transparent, ${theme.colors.background} 30%)`, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        <div
+          css={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 1,
+            padding: '12px 64px 12px 0',
+            background: `linear-gradient(transparent, ${theme.colors.background} 30%)`,
+            display: 'flex',
+            gap: 12,
+            alignItems: 'center',
+            flexWrap: 'wrap',
+          }}
+        >
           <Button type="submit">{t('common.save')}</Button>
           <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }} aria-live="polite">
             {pending > 0 ? t('settings.pending', { pending }) : t('settings.noPending')}

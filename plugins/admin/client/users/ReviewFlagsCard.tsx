@@ -25,7 +25,10 @@ function FlagItem({ uuid, flag, onCleared }: { uuid: string; flag: ReviewFlag; o
   }
 
   return (
-    <li aria-label={t(reasonKey(flag.reason))} css={{ display: 'grid', gap: 6, padding: '12px 0', borderTop: `1px solid ${theme.colors.border}`, '&:first-of-type': { borderTop: 'none', paddingTop: 0 } }}>
+    <li
+      aria-label={t(reasonKey(flag.reason))}
+      css={{ display: 'grid', gap: 6, padding: '12px 0', borderTop: `1px solid ${theme.colors.border}`, '&:first-of-type': { borderTop: 'none', paddingTop: 0 } }}
+    >
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         <Badge tone={open ? 'warning' : 'neutral'}>{t(open ? 'reviewFlags.open' : 'reviewFlags.cleared')}</Badge>
         <strong css={{ fontSize: theme.font.size.md }}>{t(reasonKey(flag.reason))}</strong>
@@ -76,7 +79,12 @@ export function ReviewFlagsCard({ uuid }: { uuid: string }) {
 
   let body;
   if (flags === undefined) {
-    body = loaded.error && !loaded.loading ? <LoadError title={t('common.loadFailed')} error={loaded.error} onRetry={loaded.reload} /> : <Skeleton lines={2} height={18} label={t('common.loading')} />;
+    body =
+      loaded.error && !loaded.loading ? (
+        <LoadError title={t('common.loadFailed')} error={loaded.error} onRetry={loaded.reload} />
+      ) : (
+        <Skeleton lines={2} height={18} label={t('common.loading')} />
+      );
   } else if (flags.length === 0) {
     body = <p css={muted}>{t('reviewFlags.none')}</p>;
   } else {

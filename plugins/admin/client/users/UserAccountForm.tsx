@@ -1,18 +1,5 @@
 // The account part of the user edit screen: names, username, e-mail, role and resource limits.
-import {
-  Alert,
-  Button,
-  Card,
-  dialogs,
-  Form,
-  Grid,
-  http,
-  Select,
-  TextField,
-  useApi,
-  useHasPermission,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Alert, Button, Card, dialogs, Form, Grid, http, Select, TextField, useApi, useHasPermission, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { adminUrl, RESOURCE_FIELDS, type AdminRole, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
@@ -60,7 +47,14 @@ export function UserAccountForm({ user, onSaved }: { user: AdminUser; onSaved(us
           </Alert>
         )}
         <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
-          <TextField label={t('userEdit.fields.firstName')} name="first_name" value={values.first_name} onChange={set('first_name')} error={problem('first_name')} autoComplete="off" />
+          <TextField
+            label={t('userEdit.fields.firstName')}
+            name="first_name"
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={problem('first_name')}
+            autoComplete="off"
+          />
           <TextField label={t('userEdit.fields.lastName')} name="last_name" value={values.last_name} onChange={set('last_name')} error={problem('last_name')} autoComplete="off" />
           <TextField
             label={t('userEdit.fields.username')}

@@ -19,9 +19,18 @@ export function UserActivity({ uuid }: { uuid: string }) {
   const dateTime = useDateTime();
   const columns = useMemo<DataColumn<ActivityEntry>[]>(
     () => [
-      { id: 'action', header: t('activity.columns.action'), primary: true, cell: (e) => <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>{e.action}</code> },
+      {
+        id: 'action',
+        header: t('activity.columns.action'),
+        primary: true,
+        cell: (e) => <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm }}>{e.action}</code>,
+      },
       { id: 'by', header: t('activity.columns.by'), cell: (e) => e.actor?.username ?? t('activity.system') },
-      { id: 'details', header: t('activity.columns.details'), cell: (e) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{detailsText(e.details) || '—'}</span> },
+      {
+        id: 'details',
+        header: t('activity.columns.details'),
+        cell: (e) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{detailsText(e.details) || '—'}</span>,
+      },
       { id: 'ip', header: t('activity.columns.ip'), cell: (e) => e.ip ?? '—' },
       { id: 'when', header: t('activity.columns.when'), align: 'end', cell: (e) => dateTime(e.created_at) },
     ],

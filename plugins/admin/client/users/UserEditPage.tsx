@@ -48,7 +48,14 @@ export default function UserEditPage() {
     >
       <ResourceState data={user} loading={loaded.loading} error={loaded.error} reload={loaded.reload}>
         {(current) => (
-          <div css={{ display: 'grid', gap: 20, gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' } }}>
+          <div
+            css={{
+              display: 'grid',
+              gap: 20,
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', alignItems: 'start' },
+            }}
+          >
             <UserAccountForm key={current.updated_at} user={current} onSaved={setSaved} />
             <div css={{ display: 'grid', gap: 20, minWidth: 0 }}>
               <CoinsCard uuid={current.uuid} coins={current.coins} editable={canEdit} onAdjusted={adjusted} />

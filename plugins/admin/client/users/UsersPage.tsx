@@ -1,15 +1,5 @@
 // /mc-admin/users: every account, searched by username, e-mail or uuid, paged on the server.
-import {
-  Badge,
-  Checkbox,
-  Page,
-  PagedList,
-  theme,
-  useHasPermission,
-  usePagedList,
-  useTranslation,
-  type DataColumn,
-} from '@orepanel/sdk';
+import { Badge, Checkbox, Page, PagedList, theme, useHasPermission, usePagedList, useTranslation, type DataColumn } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import { adminPath, adminUrl, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
@@ -44,7 +34,13 @@ export default function UsersPage() {
         header: t('users.columns.status'),
         cell: (user) => (
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-            {user.banned ? <Badge tone="danger">{t('users.status.banned')}</Badge> : user.verified ? <Badge tone="success">{t('users.status.active')}</Badge> : <Badge tone="warning">{t('users.status.unverified')}</Badge>}
+            {user.banned ? (
+              <Badge tone="danger">{t('users.status.banned')}</Badge>
+            ) : user.verified ? (
+              <Badge tone="success">{t('users.status.active')}</Badge>
+            ) : (
+              <Badge tone="warning">{t('users.status.unverified')}</Badge>
+            )}
             {(user.review_flags ?? []).length > 0 && <Badge tone="warning">{t('reviewFlags.badge')}</Badge>}
           </div>
         ),

@@ -61,7 +61,15 @@ export function GuildForm({ initial, onSubmit, onCancel }: GuildFormProps) {
             maxLength={20}
             autoComplete="off"
           />
-          <TextField label={t('config.form.name')} name="name" value={values.name} onChange={set('name')} error={problem('name')} maxLength={GUILD_LIMITS.nameMaxLength} autoComplete="off" />
+          <TextField
+            label={t('config.form.name')}
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            error={problem('name')}
+            maxLength={GUILD_LIMITS.nameMaxLength}
+            autoComplete="off"
+          />
           <TextField
             label={t('config.form.coins')}
             name="coins"

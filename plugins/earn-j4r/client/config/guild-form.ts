@@ -28,7 +28,8 @@ export function checkGuildForm(values: GuildFormValues, isNew: boolean): GuildFo
   if (isNew && !isGuildId(values.guild_id.trim())) problems.guild_id = 'config.validation.guildId';
   if (values.name.trim() === '') problems.name = 'config.validation.required';
   else if (values.name.trim().length > GUILD_LIMITS.nameMaxLength) problems.name = 'config.validation.nameLength';
-  if (!isWebAddress(values.invite_url.trim(), INVITE_URL_PATTERN) || values.invite_url.trim().length > GUILD_LIMITS.inviteMaxLength) problems.invite_url = 'config.validation.invite';
+  if (!isWebAddress(values.invite_url.trim(), INVITE_URL_PATTERN) || values.invite_url.trim().length > GUILD_LIMITS.inviteMaxLength)
+    problems.invite_url = 'config.validation.invite';
   const icon = values.icon_url.trim();
   if (icon !== '' && (!isWebAddress(icon, ICON_URL_PATTERN) || icon.length > GUILD_LIMITS.iconMaxLength)) problems.icon_url = 'config.validation.icon';
   const coins = Number(values.coins);

@@ -21,11 +21,13 @@ export function RedeemCodeForm({ initial, redeemed = 0, onSubmit, submitText }: 
   const [problems, setProblems] = useState<CodeFormProblems>({});
   const [unchanged, setUnchanged] = useState(false);
 
-  const set = <K extends keyof CodeFormValues>(field: K) => (value: CodeFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-    setUnchanged(false);
-  };
+  const set =
+    <K extends keyof CodeFormValues>(field: K) =>
+    (value: CodeFormValues[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setProblems((p) => ({ ...p, [field]: undefined }));
+      setUnchanged(false);
+    };
   const problem = (field: keyof CodeFormValues) => (problems[field] ? t(problems[field]!) : undefined);
 
   async function submit() {

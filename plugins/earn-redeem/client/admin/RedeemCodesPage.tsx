@@ -60,7 +60,14 @@ export default function RedeemCodesPage() {
         </PermissionGate>
       }
     >
-      <PagedList list={list} caption={t('manage.titles.list')} columns={columns} rowKey={(code) => code.id} searchLabel={t('manage.search')} empty={{ icon: 'gift', title: t('manage.empty') }} />
+      <PagedList
+        list={list}
+        caption={t('manage.titles.list')}
+        columns={columns}
+        rowKey={(code) => code.id}
+        searchLabel={t('manage.search')}
+        empty={{ icon: 'gift', title: t('manage.empty') }}
+      />
     </Page>
   );
 }

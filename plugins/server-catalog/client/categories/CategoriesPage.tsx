@@ -15,12 +15,18 @@ export default function CategoriesPage() {
 
   const columns = useMemo<DataColumn<Category>[]>(() => {
     const out: DataColumn<Category>[] = [
-      { id: 'name', header: t('columns.name'), primary: true, cell: (c) => <NameCell name={c.name} image={c.image} vipOnly={c.vip_only} enabled={c.enabled} brokenFields={c.broken_fields} icon="archive" /> },
+      {
+        id: 'name',
+        header: t('columns.name'),
+        primary: true,
+        cell: (c) => <NameCell name={c.name} image={c.image} vipOnly={c.vip_only} enabled={c.enabled} brokenFields={c.broken_fields} icon="archive" />,
+      },
       {
         id: 'eggs',
         header: t('categories.columns.eggs'),
         align: 'end',
-        cell: (c) => (mayListEggs ? <Link to={`${adminPath.eggs.list}?category=${c.id}`}>{t('categories.eggCount', { count: c.eggs })}</Link> : t('categories.eggCount', { count: c.eggs })),
+        cell: (c) =>
+          mayListEggs ? <Link to={`${adminPath.eggs.list}?category=${c.id}`}>{t('categories.eggCount', { count: c.eggs })}</Link> : t('categories.eggCount', { count: c.eggs }),
       },
       { id: 'panel', header: t('categories.columns.panel'), align: 'end', cell: (c) => `#${c.panel_nest_id}` },
     ];

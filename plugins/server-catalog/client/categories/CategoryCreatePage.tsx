@@ -7,7 +7,14 @@ export default function CategoryCreatePage() {
   const { t } = useTranslation('server-catalog');
   const navigate = useNavigate();
   return (
-    <Page title={t('categories.titles.create')} actions={<Button variant="secondary" to={adminPath.categories.list}>{t('back')}</Button>}>
+    <Page
+      title={t('categories.titles.create')}
+      actions={
+        <Button variant="secondary" to={adminPath.categories.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <CategoryForm
         editing={null}
         submitText={t('form.create')}

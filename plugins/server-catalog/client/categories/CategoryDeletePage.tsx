@@ -10,7 +10,14 @@ export default function CategoryDeletePage() {
   const navigate = useNavigate();
   const loaded = useApi<{ category: Category }>(apiUrl.category(id));
   return (
-    <Page title={t('categories.titles.delete')} actions={<Button variant="secondary" to={adminPath.categories.list}>{t('back')}</Button>}>
+    <Page
+      title={t('categories.titles.delete')}
+      actions={
+        <Button variant="secondary" to={adminPath.categories.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <ResourceState data={loaded.data?.category} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('loadFailed')} lines={3}>
         {(category) =>
           category.eggs > 0 ? (

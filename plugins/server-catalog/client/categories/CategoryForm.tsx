@@ -22,7 +22,11 @@ export function CategoryForm({ editing, onSubmit, submitText }: CategoryFormProp
     () =>
       panel.data?.nests?.map((n) => {
         const taken = n.linked_id !== null && n.linked_id !== editing?.id;
-        return { value: String(n.id), label: `${n.name} · #${n.id}${taken ? ` — ${t('picker.linked')}` : ''}`, disabled: taken || (locked && String(n.id) !== editing?.values.panel_nest_id) };
+        return {
+          value: String(n.id),
+          label: `${n.name} · #${n.id}${taken ? ` — ${t('picker.linked')}` : ''}`,
+          disabled: taken || (locked && String(n.id) !== editing?.values.panel_nest_id),
+        };
       }),
     [panel.data, editing, locked, t],
   );

@@ -9,7 +9,14 @@ export default function EggCreatePage() {
   const [params] = useSearchParams();
   const preset = /^\d+$/.test(params.get('category') ?? '') ? params.get('category')! : undefined;
   return (
-    <Page title={t('eggs.titles.create')} actions={<Button variant="secondary" to={adminPath.eggs.list}>{t('back')}</Button>}>
+    <Page
+      title={t('eggs.titles.create')}
+      actions={
+        <Button variant="secondary" to={adminPath.eggs.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <EggForm
         editing={null}
         presetCategory={preset}

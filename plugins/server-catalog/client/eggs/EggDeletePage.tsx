@@ -9,7 +9,14 @@ export default function EggDeletePage() {
   const navigate = useNavigate();
   const loaded = useApi<{ egg: Egg }>(apiUrl.egg(id));
   return (
-    <Page title={t('eggs.titles.delete')} actions={<Button variant="secondary" to={adminPath.eggs.list}>{t('back')}</Button>}>
+    <Page
+      title={t('eggs.titles.delete')}
+      actions={
+        <Button variant="secondary" to={adminPath.eggs.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <ResourceState data={loaded.data?.egg} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('loadFailed')} lines={3}>
         {(egg) => (
           <ConfirmPanel

@@ -1,6 +1,19 @@
 // /mc-admin/eggs: every egg by category then name, paged and searched (name or panel id) on the
 // server, optionally of one category (?category=), with its markers and the import from the panel.
-import { Button, Page, PagedList, PermissionGate, RowActions, Select, useApi, useHasPermission, usePagedList, useSearchParams, useTranslation, type DataColumn } from '@orepanel/sdk';
+import {
+  Button,
+  Page,
+  PagedList,
+  PermissionGate,
+  RowActions,
+  Select,
+  useApi,
+  useHasPermission,
+  usePagedList,
+  useSearchParams,
+  useTranslation,
+  type DataColumn,
+} from '@orepanel/sdk';
 import { useMemo } from 'react';
 import { adminPath, apiUrl, PERMISSIONS, type CategoryChoice, type Egg } from '../api';
 import { NameCell } from '../CatalogMarkers';
@@ -31,7 +44,12 @@ export default function EggsPage() {
 
   const columns = useMemo<DataColumn<Egg>[]>(() => {
     const out: DataColumn<Egg>[] = [
-      { id: 'name', header: t('columns.name'), primary: true, cell: (e) => <NameCell name={e.name} image={e.image} vipOnly={e.vip_only} enabled={e.enabled} brokenFields={e.broken_fields} icon="cpu" /> },
+      {
+        id: 'name',
+        header: t('columns.name'),
+        primary: true,
+        cell: (e) => <NameCell name={e.name} image={e.image} vipOnly={e.vip_only} enabled={e.enabled} brokenFields={e.broken_fields} icon="cpu" />,
+      },
       { id: 'category', header: t('eggs.columns.category'), cell: (e) => e.category_name },
       { id: 'panel', header: t('eggs.columns.panel'), align: 'end', cell: (e) => t('eggs.panelIds', { nest: e.panel_nest_id, egg: e.panel_egg_id }) },
     ];

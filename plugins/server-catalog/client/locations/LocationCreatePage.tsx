@@ -7,7 +7,14 @@ export default function LocationCreatePage() {
   const { t } = useTranslation('server-catalog');
   const navigate = useNavigate();
   return (
-    <Page title={t('locations.titles.create')} actions={<Button variant="secondary" to={adminPath.locations.list}>{t('back')}</Button>}>
+    <Page
+      title={t('locations.titles.create')}
+      actions={
+        <Button variant="secondary" to={adminPath.locations.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <LocationForm
         editing={null}
         submitText={t('form.create')}

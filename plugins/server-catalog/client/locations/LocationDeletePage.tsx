@@ -9,7 +9,14 @@ export default function LocationDeletePage() {
   const navigate = useNavigate();
   const loaded = useApi<{ location: Location }>(apiUrl.location(id));
   return (
-    <Page title={t('locations.titles.delete')} actions={<Button variant="secondary" to={adminPath.locations.list}>{t('back')}</Button>}>
+    <Page
+      title={t('locations.titles.delete')}
+      actions={
+        <Button variant="secondary" to={adminPath.locations.list}>
+          {t('back')}
+        </Button>
+      }
+    >
       <ResourceState data={loaded.data?.location} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('loadFailed')} lines={3}>
         {(location) => (
           <ConfirmPanel

@@ -14,7 +14,12 @@ export default function LocationsPage() {
 
   const columns = useMemo<DataColumn<Location>[]>(() => {
     const out: DataColumn<Location>[] = [
-      { id: 'name', header: t('columns.name'), primary: true, cell: (l) => <NameCell name={l.name} image={l.image} vipOnly={l.vip_only} enabled={l.enabled} brokenFields={l.broken_fields} icon="database" /> },
+      {
+        id: 'name',
+        header: t('columns.name'),
+        primary: true,
+        cell: (l) => <NameCell name={l.name} image={l.image} vipOnly={l.vip_only} enabled={l.enabled} brokenFields={l.broken_fields} icon="database" />,
+      },
       { id: 'status', header: t('columns.status'), cell: (l) => <StatusBadge status={l.status} /> },
       { id: 'slots', header: t('locations.columns.slots'), align: 'end', cell: (l) => t('number', { value: l.slots }) },
       { id: 'panel', header: t('locations.columns.panel'), align: 'end', cell: (l) => `#${l.panel_location_id}` },

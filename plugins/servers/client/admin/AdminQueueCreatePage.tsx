@@ -32,7 +32,12 @@ function QueueForm({ options }: { options: CreateOptionsResponse }) {
 
   const locationOptions = options.locations.map((l) => ({
     value: String(l.id),
-    label: [l.name, l.vipOnly ? t('common.vip') : null, l.reason && l.reason !== 'VIP_ONLY' ? t(`create.location.reason.${l.reason}`) : null, t('create.location.slots', { used: l.used, slots: l.slots })]
+    label: [
+      l.name,
+      l.vipOnly ? t('common.vip') : null,
+      l.reason && l.reason !== 'VIP_ONLY' ? t(`create.location.reason.${l.reason}`) : null,
+      t('create.location.slots', { used: l.used, slots: l.slots }),
+    ]
       .filter(Boolean)
       .join(' · '),
   }));
@@ -40,7 +45,14 @@ function QueueForm({ options }: { options: CreateOptionsResponse }) {
 
   const submit = async () => {
     if (!ready || !user) return;
-    const body: AdminCreateQueueEntryRequest = { user_uuid: user.uuid, name: name.trim(), description: description.trim() || null, location_id: Number(locationId), egg_id: Number(eggId), ...values };
+    const body: AdminCreateQueueEntryRequest = {
+      user_uuid: user.uuid,
+      name: name.trim(),
+      description: description.trim() || null,
+      location_id: Number(locationId),
+      egg_id: Number(eggId),
+      ...values,
+    };
     const answer = await http.post<AdminCreateQueueEntryResponse>(adminApi.queue, body);
     void dialogs.toast(t('admin.create.queued', { name: answer.entry.name, owner: answer.entry.owner.username }));
     navigate(paths.adminEntry(answer.entry.id));
@@ -55,7 +67,14 @@ function QueueForm({ options }: { options: CreateOptionsResponse }) {
         <Card title={t('admin.create.server')}>
           <div css={{ display: 'grid', gap: 14 }}>
             <div css={{ display: 'grid', gap: 14, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
-              <Select name="location_id" label={t('admin.create.location')} value={locationId} onChange={setLocationId} placeholder={t('admin.create.choosePlaceholder')} options={locationOptions} />
+              <Select
+                name="location_id"
+                label={t('admin.create.location')}
+                value={locationId}
+                onChange={setLocationId}
+                placeholder={t('admin.create.choosePlaceholder')}
+                options={locationOptions}
+              />
               <Select name="egg_id" label={t('admin.create.egg')} value={eggId} onChange={setEggId} placeholder={t('admin.create.choosePlaceholder')} options={eggOptions} />
             </div>
             <TextField name="name" label={t('create.details.name')} value={name} onChange={setName} maxLength={SERVER_NAME_MAX} autoComplete="off" />
@@ -63,7 +82,13 @@ function QueueForm({ options }: { options: CreateOptionsResponse }) {
           </div>
         </Card>
         <Card title={t('create.resources.title')}>
-          <ResourceFields values={values} bounds={bounds} numbersOnly onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} hint={(key) => t('admin.create.atLeast', { min: resourceText(t, key, bounds[key].min) })} />
+          <ResourceFields
+            values={values}
+            bounds={bounds}
+            numbersOnly
+            onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+            hint={(key) => t('admin.create.atLeast', { min: resourceText(t, key, bounds[key].min) })}
+          />
         </Card>
         <Alert tone="info">{t('admin.create.rules')}</Alert>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>

@@ -24,7 +24,13 @@ function EntryDetails({ entry }: { entry: AdminQueueEntryView }) {
     [t('admin.entry.updated'), t('dateTime', { value: new Date(entry.updated_at) })],
   ];
   if (entry.next_attempt_at) rows.push([t('admin.entry.nextAttempt'), t('dateTime', { value: new Date(entry.next_attempt_at) })]);
-  if (entry.server_id !== null) rows.push([t('admin.entry.server'), <Badge key="id" tone="success">#{entry.server_id}</Badge>]);
+  if (entry.server_id !== null)
+    rows.push([
+      t('admin.entry.server'),
+      <Badge key="id" tone="success">
+        #{entry.server_id}
+      </Badge>,
+    ]);
   return (
     <Card title={entry.name}>
       <div css={{ display: 'grid', gap: 14 }}>
@@ -58,7 +64,16 @@ export function AttemptTimeline({ logs }: { logs: QueueLogView[] }) {
         <li key={log.id} css={{ display: 'grid', gridTemplateColumns: '20px minmax(0, 1fr)', gap: 12 }}>
           <span aria-hidden css={{ position: 'relative', display: 'flex', justifyContent: 'center' }}>
             <span css={{ position: 'absolute', top: 0, bottom: 0, width: 2, background: i === logs.length - 1 ? 'transparent' : c.border, marginTop: 14 }} />
-            <span css={{ width: 12, height: 12, marginTop: 6, borderRadius: '50%', background: log.outcome === 'failed' ? c.danger : log.outcome === 'retry' ? c.warning : c.success, zIndex: 1 }} />
+            <span
+              css={{
+                width: 12,
+                height: 12,
+                marginTop: 6,
+                borderRadius: '50%',
+                background: log.outcome === 'failed' ? c.danger : log.outcome === 'retry' ? c.warning : c.success,
+                zIndex: 1,
+              }}
+            />
           </span>
           <div css={{ display: 'grid', gap: 4, paddingBottom: 18 }}>
             <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>

@@ -58,7 +58,13 @@ export default function AdminQueuePage() {
           <RowActions
             actions={[
               mayView && { to: paths.adminEntry(e.id), text: t('admin.queue.view'), label: t('admin.queue.viewEntry', { name: e.name }) },
-              mayDelete && e.status !== 'building' && { to: paths.adminEntryDelete(e.id), text: t('admin.queue.delete'), label: t('admin.queue.deleteEntry', { name: e.name }), variant: 'ghost' },
+              mayDelete &&
+                e.status !== 'building' && {
+                  to: paths.adminEntryDelete(e.id),
+                  text: t('admin.queue.delete'),
+                  label: t('admin.queue.deleteEntry', { name: e.name }),
+                  variant: 'ghost',
+                },
             ]}
           />
         ),
@@ -99,7 +105,14 @@ export default function AdminQueuePage() {
         </>
       }
     >
-      <PagedList list={list} caption={t('admin.titles.queue')} columns={columns} rowKey={(e) => e.id} toolbar={statusFilter} empty={{ icon: 'archive', title: t('admin.queue.empty') }} />
+      <PagedList
+        list={list}
+        caption={t('admin.titles.queue')}
+        columns={columns}
+        rowKey={(e) => e.id}
+        toolbar={statusFilter}
+        empty={{ icon: 'archive', title: t('admin.queue.empty') }}
+      />
     </Page>
   );
 }

@@ -70,7 +70,15 @@ export default function AdminServersPage() {
         cell: (s) => <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{[s.location?.name, s.egg?.name].filter(Boolean).join(' · ') || '—'}</span>,
       },
       { id: 'resources', header: t('admin.columns.resources'), cell: (s) => <ResourceSummary resources={s.resources} broken={s.broken_fields} /> },
-      { id: 'expires', header: t('admin.columns.expires'), cell: (s) => <span css={{ fontSize: theme.font.size.sm }}><ExpiryText expiresAt={s.expires_at} /></span> },
+      {
+        id: 'expires',
+        header: t('admin.columns.expires'),
+        cell: (s) => (
+          <span css={{ fontSize: theme.font.size.sm }}>
+            <ExpiryText expiresAt={s.expires_at} />
+          </span>
+        ),
+      },
       {
         id: 'actions',
         header: t('admin.columns.actions'),
@@ -96,7 +104,14 @@ export default function AdminServersPage() {
 
   return (
     <Page title={t('admin.titles.servers')} description={t('admin.servers.description')}>
-      <PagedList list={list} caption={t('admin.titles.servers')} columns={columns} rowKey={(s) => s.id} searchLabel={t('admin.servers.search')} empty={{ icon: 'server', title: t('admin.servers.empty') }} />
+      <PagedList
+        list={list}
+        caption={t('admin.titles.servers')}
+        columns={columns}
+        rowKey={(s) => s.id}
+        searchLabel={t('admin.servers.search')}
+        empty={{ icon: 'server', title: t('admin.servers.empty') }}
+      />
     </Page>
   );
 }

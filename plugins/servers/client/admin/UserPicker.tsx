@@ -77,7 +77,11 @@ export function UserPicker({ picked, onPick }: { picked: PickedUser | null; onPi
                 <strong css={{ overflowWrap: 'anywhere' }}>{user.username}</strong>
                 <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{user.email}</span>
               </div>
-              <Button size="sm" onClick={() => onPick({ uuid: user.uuid, username: user.username, avatar: user.avatar, email: user.email })} aria-label={t('admin.create.chooseUser', { name: user.username })}>
+              <Button
+                size="sm"
+                onClick={() => onPick({ uuid: user.uuid, username: user.username, avatar: user.avatar, email: user.email })}
+                aria-label={t('admin.create.chooseUser', { name: user.username })}
+              >
                 {t('admin.create.choose')}
               </Button>
             </li>

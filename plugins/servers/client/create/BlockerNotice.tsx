@@ -43,7 +43,9 @@ export function BlockerNotice({ blockers }: { blockers: CreateBlocker[] }) {
           const fix = fixOf(blocker);
           return (
             <li key={blocker} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-              <span css={{ flex: '1 1 260px', color: theme.colors.text }}>{KNOWN.includes(blocker) ? t(`blockers.text.${blocker}`) : t('blockers.unknown', { code: blocker })}</span>
+              <span css={{ flex: '1 1 260px', color: theme.colors.text }}>
+                {KNOWN.includes(blocker) ? t(`blockers.text.${blocker}`) : t('blockers.unknown', { code: blocker })}
+              </span>
               {fix && (
                 <Button size="sm" variant="secondary" to={fix.to}>
                   {fix.text}

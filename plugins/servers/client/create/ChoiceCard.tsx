@@ -61,14 +61,26 @@ export function ChoiceCard({ name, image, icon, selected, unavailable, onSelect,
         '&:focus-visible': { outline: 'none', boxShadow: theme.focusRing },
       }}
     >
-      <span css={{ position: 'relative', height: 96, background: `linear-gradient(135deg, ${c.surfaceRaised}, ${c.primarySoft})`, display: 'grid', placeItems: 'center', color: c.primaryHover }}>
+      <span
+        css={{
+          position: 'relative',
+          height: 96,
+          background: `linear-gradient(135deg, ${c.surfaceRaised}, ${c.primarySoft})`,
+          display: 'grid',
+          placeItems: 'center',
+          color: c.primaryHover,
+        }}
+      >
         {image && !broken ? (
           <img src={image} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <Icon name={icon} size={32} />
         )}
         {selected && (
-          <span aria-hidden css={{ position: 'absolute', top: 8, right: 8, display: 'inline-flex', padding: 4, borderRadius: theme.radii.full, background: c.primary, color: c.primaryText }}>
+          <span
+            aria-hidden
+            css={{ position: 'absolute', top: 8, right: 8, display: 'inline-flex', padding: 4, borderRadius: theme.radii.full, background: c.primary, color: c.primaryText }}
+          >
             <Icon name="check" size={14} />
           </span>
         )}

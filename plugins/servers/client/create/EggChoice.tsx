@@ -38,7 +38,9 @@ export function EggChoice({ categories, vip, categoryId, eggId, onCategory, onEg
       </ChoiceGroup>
       {category && (
         <div css={{ display: 'grid', gap: 10 }}>
-          <h3 css={{ margin: 0, fontSize: theme.font.size.md, color: theme.colors.muted, fontWeight: theme.font.weight.semibold }}>{t('create.egg.eggsOf', { category: category.name })}</h3>
+          <h3 css={{ margin: 0, fontSize: theme.font.size.md, color: theme.colors.muted, fontWeight: theme.font.weight.semibold }}>
+            {t('create.egg.eggsOf', { category: category.name })}
+          </h3>
           <ChoiceGroup label={t('create.egg.eggs')} min={200}>
             {category.eggs.map((egg) => (
               <ChoiceCard

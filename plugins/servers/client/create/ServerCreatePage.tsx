@@ -44,7 +44,19 @@ function Step({ n, title, hint, children }: { n: number; title: string; hint?: s
     <Card
       title={
         <span css={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
-          <span aria-hidden css={{ display: 'inline-grid', placeItems: 'center', width: 26, height: 26, borderRadius: theme.radii.full, background: theme.colors.primarySoft, color: theme.colors.primaryHover, fontSize: theme.font.size.sm }}>
+          <span
+            aria-hidden
+            css={{
+              display: 'inline-grid',
+              placeItems: 'center',
+              width: 26,
+              height: 26,
+              borderRadius: theme.radii.full,
+              background: theme.colors.primarySoft,
+              color: theme.colors.primaryHover,
+              fontSize: theme.font.size.sm,
+            }}
+          >
             {n}
           </span>
           {title}
@@ -116,7 +128,11 @@ function CreateForm({ options, reload }: { options: CreateOptionsResponse; reloa
       {blocked && <BlockerNotice blockers={options.blockers} />}
 
       <Step n={1} title={t('create.location.title')} hint={t('create.location.hint')}>
-        {options.locations.length === 0 ? <Alert tone="info">{t('create.location.none')}</Alert> : <LocationChoice locations={options.locations} chosen={locationId} onChoose={setLocationId} />}
+        {options.locations.length === 0 ? (
+          <Alert tone="info">{t('create.location.none')}</Alert>
+        ) : (
+          <LocationChoice locations={options.locations} chosen={locationId} onChoose={setLocationId} />
+        )}
       </Step>
 
       <Step n={2} title={t('create.egg.title')} hint={t('create.egg.hint')}>
@@ -138,17 +154,30 @@ function CreateForm({ options, reload }: { options: CreateOptionsResponse; reloa
       </Step>
 
       <Step n={3} title={t('create.details.title')}>
-        <TextField name="name" label={t('create.details.name')} value={name} onChange={setName} maxLength={SERVER_NAME_MAX} autoComplete="off" error={nameError} hint={t('create.details.nameHint', { max: SERVER_NAME_MAX })} />
-        <TextArea name="description" label={t('create.details.description')} value={description} onChange={setDescription} rows={2} error={descriptionError} hint={t('create.details.descriptionHint', { max: SERVER_DESCRIPTION_MAX })} />
+        <TextField
+          name="name"
+          label={t('create.details.name')}
+          value={name}
+          onChange={setName}
+          maxLength={SERVER_NAME_MAX}
+          autoComplete="off"
+          error={nameError}
+          hint={t('create.details.nameHint', { max: SERVER_NAME_MAX })}
+        />
+        <TextArea
+          name="description"
+          label={t('create.details.description')}
+          value={description}
+          onChange={setDescription}
+          rows={2}
+          error={descriptionError}
+          hint={t('create.details.descriptionHint', { max: SERVER_DESCRIPTION_MAX })}
+        />
       </Step>
 
       <Step n={4} title={t('create.resources.title')} hint={t('create.resources.hint', { slots: options.free.server_slots, total: options.totals.server_slots })}>
         <BrokenNote fields={options.broken_resources} kind="account" />
-        {short.length > 0 && (
-          <Alert tone="warning">
-            {t('create.resources.short', { resources: short.map((key) => t(`resources.names.${key}`)).join(', ') })}
-          </Alert>
-        )}
+        {short.length > 0 && <Alert tone="warning">{t('create.resources.short', { resources: short.map((key) => t(`resources.names.${key}`)).join(', ') })}</Alert>}
         <ResourceFields
           values={values}
           bounds={bounds}
@@ -178,7 +207,9 @@ function CreateForm({ options, reload }: { options: CreateOptionsResponse; reloa
               </div>
             ))}
           </dl>
-          {options.renewal.enabled && <p css={{ margin: 0, color: theme.colors.muted }}>{t('create.summary.renewal', { days: options.renewal.days, cost: options.renewal.cost })}</p>}
+          {options.renewal.enabled && (
+            <p css={{ margin: 0, color: theme.colors.muted }}>{t('create.summary.renewal', { days: options.renewal.days, cost: options.renewal.cost })}</p>
+          )}
           <p css={{ margin: 0, color: theme.colors.muted }}>{t('create.summary.queueNote')}</p>
           {!blocked && missing.length > 0 && (
             <p role="status" css={{ margin: 0, color: theme.colors.warning }}>

@@ -29,11 +29,22 @@ export function QueueEntryRow({ entry, onChanged }: { entry: QueueEntryView; onC
   };
 
   return (
-    <li aria-labelledby={nameId} css={{ display: 'grid', gap: 10, padding: '14px 18px', background: entry.status === 'failed' ? c.dangerSoft : c.surfaceRaised, [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } }}>
+    <li
+      aria-labelledby={nameId}
+      css={{
+        display: 'grid',
+        gap: 10,
+        padding: '14px 18px',
+        background: entry.status === 'failed' ? c.dangerSoft : c.surfaceRaised,
+        [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' },
+      }}
+    >
       <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
         <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
           {working ? <Spinner size={16} label={t(`widget.queue.${entry.status}`)} /> : <Icon name="alert" size={18} style={{ color: c.danger }} />}
-          <strong id={nameId} css={{ color: c.text, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' }}>{entry.name}</strong>
+          <strong id={nameId} css={{ color: c.text, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' }}>
+            {entry.name}
+          </strong>
           <QueueStatusBadge status={entry.status} />
         </div>
         {where && <div css={{ color: c.muted, fontSize: theme.font.size.sm }}>{where}</div>}

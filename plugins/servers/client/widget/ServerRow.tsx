@@ -16,11 +16,16 @@ export function ServerRow({ server }: { server: ServerView }) {
   const nameId = useId();
   const where = [server.location?.name, server.egg?.name].filter(Boolean).join(' · ');
   return (
-    <li aria-labelledby={nameId} css={{ display: 'grid', gap: 10, padding: '14px 18px', [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } }}>
+    <li
+      aria-labelledby={nameId}
+      css={{ display: 'grid', gap: 10, padding: '14px 18px', [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center' } }}
+    >
       <div css={{ display: 'grid', gap: 6, minWidth: 0 }}>
         <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
           <Icon name="server" size={18} style={{ color: c.primaryHover }} />
-          <strong id={nameId} css={{ color: c.text, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' }}>{server.name}</strong>
+          <strong id={nameId} css={{ color: c.text, fontSize: theme.font.size.lg, overflowWrap: 'anywhere' }}>
+            {server.name}
+          </strong>
           <ServerStatusBadge server={server} />
         </div>
         {where && <div css={{ color: c.muted, fontSize: theme.font.size.sm }}>{where}</div>}

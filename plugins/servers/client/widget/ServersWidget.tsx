@@ -3,19 +3,7 @@
 // left, the panel link, update/renew/delete). While an entry waits or builds the list is fetched
 // again every POLL_MS, so a finished server appears without a reload; the session is refreshed
 // then too, so the dashboard's resource figures agree.
-import {
-  Button,
-  Card,
-  EmptyState,
-  isSettingEnabled,
-  LoadError,
-  Skeleton,
-  theme,
-  useApi,
-  useSession,
-  useSetting,
-  useTranslation,
-} from '@orepanel/sdk';
+import { Button, Card, EmptyState, isSettingEnabled, LoadError, Skeleton, theme, useApi, useSession, useSetting, useTranslation } from '@orepanel/sdk';
 import { useEffect, useRef } from 'react';
 import type { MyServersResponse } from '../../shared/api';
 import { api, paths } from '../paths';
