@@ -8,6 +8,7 @@ import { adminPath, adminUrl, type AdminRole, type CatalogueEntry } from '../adm
 import { PERMISSIONS } from '../admin-permissions';
 import { ResourceState } from '../common/ResourceState';
 import { groupPermissions, unlistedPermissions } from './permission-groups';
+import { SaveBar } from '../common/SaveBar';
 
 interface RolePermissions {
   role_id: number;
@@ -126,22 +127,10 @@ function PermissionEditor({ roleId, catalogue, initial }: { roleId: string; cata
         })}
       </Grid>
       {mayEdit && (
-        <div
-          css={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 1,
-            padding: '12px 64px 12px 0',
-            background: `linear-gradient(transparent, ${theme.colors.background} 30%)`,
-            display: 'flex',
-            gap: 12,
-            alignItems: 'center',
-            flexWrap: 'wrap',
-          }}
-        >
+        <SaveBar>
           <Button type="submit">{t('rolePermissions.save')}</Button>
           <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }}>{t('rolePermissions.chosen', { chosen: chosen.size, total: catalogue.length })}</span>
-        </div>
+        </SaveBar>
       )}
     </Form>
   );

@@ -6,6 +6,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { PlainSettingValue, SettingDescriptor } from '../admin-api';
 import { SettingField } from './SettingField';
 import { changedValues, initialDrafts, settingProblem, type Draft, type Drafts } from './setting-values';
+import { SaveBar } from '../common/SaveBar';
 
 export interface SettingsSection {
   id: string;
@@ -108,24 +109,12 @@ export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, 
         sections[0] && panel(sections[0])
       )}
       {mayEdit && (
-        <div
-          css={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 1,
-            padding: '12px 64px 12px 0',
-            background: `linear-gradient(transparent, ${theme.colors.background} 30%)`,
-            display: 'flex',
-            gap: 12,
-            alignItems: 'center',
-            flexWrap: 'wrap',
-          }}
-        >
+        <SaveBar>
           <Button type="submit">{t('common.save')}</Button>
           <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm }} aria-live="polite">
             {pending > 0 ? t('settings.pending', { pending }) : t('settings.noPending')}
           </span>
-        </div>
+        </SaveBar>
       )}
     </Form>
   );
