@@ -3,23 +3,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialogs, DIALOG_DEFAULTS, validateDialogInput } from './dialogs';
 import { changeLanguage, i18n } from './i18n';
 import { dialogStore, DISMISS_REASONS } from './stores/dialog';
+import { fillJsdomGaps } from '../testing/jsdom-gaps';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; sweetalert2 asks it about the colour scheme
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // jsdom does not implement scrolling; sweetalert2 restores the scroll position on close
-  window.scrollTo = () => {};
-});
+beforeAll(fillJsdomGaps);
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { validateManifest } from '../manifest-validate.mjs';
 import { PluginComponentHost } from '../client/boundary';
 import { isKernelEventName, kernelEvents, type PluginFailure } from '../client/events';
+import { fillJsdomGaps } from './jsdom-gaps';
 import { ApiError, http, setHttpFetch } from '../client/http';
 import { addPluginCatalogue, ensureSdkTexts, i18n } from '../client/i18n';
 import { installPlugin, type InstalledPlugin, type KernelHookTargets } from '../client/install';
@@ -121,25 +122,6 @@ function checkedManifest(json: unknown): PluginManifest {
   if (validated.ok) return validated.manifest;
   const id = typeof json === 'object' && json !== null ? String((json as { id?: unknown }).id) : '?';
   throw new PluginContractError(id, `plugin.json of "${id}" is invalid: ${validated.errors.join('; ')}`);
-}
-
-/** Fills the gaps of jsdom that the panel's libraries touch (sweetalert2 asks matchMedia, scrolls). */
-function fillJsdomGaps(): void {
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener() {},
-        removeEventListener() {},
-        addListener() {},
-        removeListener() {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-  // jsdom logs "Not implemented" for scrolling; a test kernel has nothing to scroll
-  window.scrollTo = () => {};
 }
 
 function firstPlainRoute(manifest: PluginManifest): string {

@@ -4,21 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../http';
 import { confirmAction } from './confirm';
+import { fillJsdomGaps } from '../../testing/jsdom-gaps';
 
-beforeAll(() => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.scrollTo = () => {};
-});
+beforeAll(fillJsdomGaps);
 
 async function waitForElement(selector: string): Promise<HTMLElement> {
   for (let i = 0; i < 300; i++) {
