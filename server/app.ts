@@ -26,7 +26,7 @@ import { addSecurityHeaders, SECURITY_HEADERS } from './http/security-headers';
 import { RouteRegistry } from './http/route-registry';
 import { AbuseScreen } from './security/abuse-screen';
 import { KnownDevices } from './security/known-devices';
-import { rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
+import { RateLimitPolicies, rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
@@ -98,6 +98,8 @@ export interface PanelServices {
   /** every route served, with the guard its options ask for */
   routes: RouteRegistry;
   rateLimiter: RateLimiter;
+  /** the core's and the plugins' named rate-limit policies */
+  rateLimitPolicies: RateLimitPolicies;
   scheduler: Scheduler;
   mailer: Mailer;
   wallet: Wallet;
@@ -216,6 +218,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const pluginServices = new ServiceRegistry();
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
 
+  const rateLimitPolicies = new RateLimitPolicies();
   const plugins = new PluginHost({
     root: paths.root,
     discover: {
@@ -227,6 +230,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
     database,
     settings,
+    rateLimitPolicies,
     log,
     context: (plugin) =>
       pluginContext(
@@ -275,6 +279,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     audit,
     routes,
     rateLimiter,
+    rateLimitPolicies,
     scheduler,
     mailer,
     wallet,
@@ -286,7 +291,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // --- request pipeline ---------------------------------------------------------------------
   const originCheck = originCheckFor(config.appUrl);
-  const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login), knownDevices);
+  const limits = rateLimitHooks(rateLimiter, settings, sessions, (login) => accounts.lookupUserId(login), knownDevices, rateLimitPolicies);
   // the app and each late third-party plugin's instance get this same pipeline: whatever decides how
   // a request is checked belongs in here, so no route can be served without it
   const withPipeline = async (instance: FastifyInstance): Promise<FastifyInstance> => {

@@ -31,18 +31,22 @@ declare module 'fastify' {
   }
 }
 
-/** The rate-limit policies the core defines (their limits are settings an administrator tunes). */
-export type RateLimitPolicyName =
-  | 'auth.login'
-  | 'auth.register'
-  | 'auth.forgot'
-  | 'auth.2fa'
-  | 'auth.verify'
-  | 'auth.password'
-  /** guessing redeem codes (per IP and per account) */
-  | 'earn.redeem'
-  /** finding other users (/lookup; per IP and per account): no scraping the user list */
-  | 'people.lookup';
+/**
+ * A rate-limit policy's name: one the core defines (auth.login, auth.register, auth.forgot, auth.2fa,
+ * auth.verify, auth.password, people.lookup) or one a plugin declares in `rateLimitPolicies`. A route
+ * naming a policy nobody declared fails to register.
+ */
+export type RateLimitPolicyName = string;
+
+/** A named rate limit (route option `config: { rateLimit }`): its limits are settings an administrator tunes. */
+export interface RateLimitPolicy {
+  /** each scope counts every attempt: per client IP, or per account (needs `account`); `setting` holds its limit per window */
+  readonly scopes: readonly { readonly by: 'ip' | 'account'; readonly setting: string }[];
+  /** the account a request is about: a body field (a login name, resolved to its account) or the session's user */
+  readonly account?: { readonly bodyField: string } | { readonly session: true };
+  /** the budget of a browser that has signed in to the account before: counted instead of `scopes` */
+  readonly knownDevice?: { readonly setting: string };
+}
 
 /** The socket a `{ websocket: true }` route's handler receives (the ws library's WebSocket). */
 export type PluginWebSocket = import('ws').WebSocket;

@@ -8,6 +8,7 @@ import type { PluginAudit } from './audit';
 import type { PluginAuth } from './auth';
 import type { CoreDatabase, DatabaseDialect, ServerPluginMigration } from './database';
 import type { PluginEvents } from './events';
+import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail } from './mail';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
@@ -48,6 +49,12 @@ export interface ServerPluginDefinition {
   id: string;
   /** name → migration, applied in name order, recorded in the plugin's own migration table */
   migrations?: Readonly<Record<string, ServerPluginMigration>>;
+  /**
+   * name → the rate-limit policies the plugin's routes name (`config: { rateLimit: name }`); every
+   * `setting` must be a number setting of the plugin's own plugin.json, and a name must not clash
+   * with the core's or another plugin's.
+   */
+  rateLimitPolicies?: Readonly<Record<string, RateLimitPolicy>>;
   /**
    * Adds the plugin's routes to `app`, an encapsulated scope under /api (third-party plugins:
    * /api/plugins/<id>). Route options `config: { auth: true }` or `config: { permission: 'x.y' }`

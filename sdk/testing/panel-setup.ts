@@ -9,10 +9,12 @@ import { RATE_LIMIT_SETTINGS } from '../../server/security/rate-limit-policies';
  * Raises every rate limit far above what a test sends from 127.0.0.1, so tests of other rules are not
  * throttled (the window stays as it is).
  */
-export async function relaxRateLimits(services: Pick<PanelServices, 'settings'>): Promise<void> {
+export async function relaxRateLimits(services: Pick<PanelServices, 'settings' | 'rateLimitPolicies'>): Promise<void> {
+  const keys = new Set(services.rateLimitPolicies.settingKeys());
   for (const def of RATE_LIMIT_SETTINGS) {
-    if (def.type === 'number' && def.key !== 'rate_limit_auth_window_seconds') await services.settings.set(def.key, 1_000_000);
+    if (def.type === 'number' && def.key !== 'rate_limit_auth_window_seconds') keys.add(def.key);
   }
+  for (const key of keys) await services.settings.set(key, 1_000_000);
 }
 
 /** Creates a role holding exactly `permissions`; returns its id. */

@@ -20,6 +20,7 @@ import { httpError, isServerPlugin, SERVER_PLUGIN_API_VERSION, type ServerPlugin
 import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
 import { isUniqueViolation, type Database } from '../db/connect';
 import { MigrationError, pluginMigrationTable, runMigrations } from '../db/migrate';
+import type { RateLimitPolicies } from '../security/rate-limit-policies';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
 import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
@@ -59,6 +60,8 @@ export interface PluginHostOptions {
   discover: DiscoverOptions;
   database: Database;
   settings: SettingsStore;
+  /** where a plugin's `rateLimitPolicies` are declared, before its routes (which name them) register */
+  rateLimitPolicies: RateLimitPolicies;
   log: FastifyBaseLogger;
   /** builds the context handed to one plugin's register() */
   context: (plugin: LoadedPlugin) => ServerPluginContext;
@@ -238,7 +241,13 @@ export class PluginHost {
           continue;
         }
       }
+      const policiesProblem = item.server ? this.rateLimitPolicyProblem(item.id, item.server, item.manifest) : null;
+      if (policiesProblem) {
+        this.refuse(item.id, item.origin, policiesProblem, item.manifest);
+        continue;
+      }
       settings.declare(item.id, item.manifest.settings ?? []);
+      if (item.server) this.options.rateLimitPolicies.declare(item.id, item.server.rateLimitPolicies ?? {});
       const { id: _id, requires: _requires, serverModule: _module, ...plugin } = item;
       this.loaded.set(item.id, plugin);
       this.order.push(item.id);
@@ -394,6 +403,11 @@ export class PluginHost {
     return run;
   }
 
+  private rateLimitPolicyProblem(id: string, server: ServerPlugin, manifest: PluginManifest): string | null {
+    const numberSettings = new Set((manifest.settings ?? []).filter((s) => s.type === 'number').map((s) => s.key));
+    return this.options.rateLimitPolicies.problem(id, server.rateLimitPolicies ?? {}, numberSettings);
+  }
+
   private async start(id: string): Promise<string | null> {
     const previous = this.failures.get(id);
     if (previous?.final) return previous.reason;
@@ -407,6 +421,9 @@ export class PluginHost {
     };
     const server = await importServerPart(id, this.pending.get(id)!);
     if (typeof server === 'string') return fail(server, false);
+    const policiesProblem = this.rateLimitPolicyProblem(id, server, plugin.manifest);
+    if (policiesProblem) return fail(policiesProblem, false);
+    this.options.rateLimitPolicies.declare(id, server.rateLimitPolicies ?? {});
     if (server.migrations) {
       const { database } = this.options;
       try {

@@ -11,7 +11,7 @@
 // and the owner's own typos never use up the strangers' budget.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
-import type { RateLimitPolicyName } from '../../sdk/server';
+import type { RateLimitPolicy } from '../../sdk/server';
 import type { ManifestSetting } from '../../sdk/types';
 import type { SessionService } from '../auth/sessions';
 import type { SettingsStore } from '../settings/store';
@@ -55,26 +55,14 @@ export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   limit('rate_limit_verify_per_account', 3, 'Verification mails asked for per account per window'),
   limit('rate_limit_password_per_ip', 20, 'Password confirmations (password change, account deletion) per IP address per window'),
   limit('rate_limit_password_per_account', 10, 'Password confirmations per account per window'),
-  limit('rate_limit_redeem_per_ip', 30, 'Redeem code attempts (and checks) per IP address per window'),
-  limit('rate_limit_redeem_per_account', 10, 'Redeem code attempts (and checks) per account per window'),
   limit('rate_limit_lookup_per_ip', 120, 'User lookups (/lookup) per IP address per window'),
   limit('rate_limit_lookup_per_account', 60, 'User lookups (/lookup) per account per window'),
 ];
 
-interface PolicyScope {
-  by: 'ip' | 'account';
-  setting: string;
-}
+type Policy = RateLimitPolicy;
 
-interface Policy {
-  scopes: readonly PolicyScope[];
-  /** the account a request is about: a body field (lower-cased) or the session's user */
-  account?: { bodyField: string } | { session: true };
-  /** the budget of a browser known to the account: counted instead of `scopes` */
-  knownDevice?: { setting: string };
-}
-
-export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> = {
+/** The core's own policies (the auth.* ones move with the auth plugin in a later step of issue 10). */
+const CORE_POLICIES: Readonly<Record<string, Policy>> = {
   'auth.login': {
     scopes: [
       { by: 'ip', setting: 'rate_limit_login_per_ip' },
@@ -116,14 +104,6 @@ export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> 
     ],
     account: { session: true },
   },
-  // guessing redeem codes: every attempt and every check counts, whatever its answer
-  'earn.redeem': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_redeem_per_ip' },
-      { by: 'account', setting: 'rate_limit_redeem_per_account' },
-    ],
-    account: { session: true },
-  },
   // finding other users (the /lookup search): nobody walks the whole user list through it
   'people.lookup': {
     scopes: [
@@ -133,6 +113,50 @@ export const RATE_LIMIT_POLICIES: Readonly<Record<RateLimitPolicyName, Policy>> 
     account: { session: true },
   },
 };
+
+/**
+ * Every declared policy by name: the core's, then each plugin's (ServerPluginDefinition
+ * `rateLimitPolicies`), declared by the plugin host before the plugin's routes register, so a route
+ * naming a policy nobody declared still fails to register.
+ */
+export class RateLimitPolicies {
+  private readonly byName = new Map<string, { owner: string; policy: Policy }>();
+
+  constructor() {
+    this.declare('core', CORE_POLICIES);
+  }
+
+  /**
+   * Why `owner` cannot declare `policies`, or null. `numberSettings`: the keys of the owner's own
+   * number settings — a policy's limits are settings of the plugin that declares it.
+   */
+  problem(owner: string, policies: Readonly<Record<string, Policy>>, numberSettings: ReadonlySet<string>): string | null {
+    for (const [name, policy] of Object.entries(policies)) {
+      const holder = this.byName.get(name);
+      if (holder && holder.owner !== owner) return `its rate-limit policy "${name}" is already declared by ${holder.owner === 'core' ? 'the core' : `plugin "${holder.owner}"`}`;
+      if (!Array.isArray(policy?.scopes) || policy.scopes.length === 0) return `its rate-limit policy "${name}" has no scopes`;
+      const keys = [...policy.scopes.map((s) => s.setting), ...(policy.knownDevice ? [policy.knownDevice.setting] : [])];
+      const missing = keys.find((key) => !numberSettings.has(key));
+      if (missing !== undefined) return `its rate-limit policy "${name}" names "${missing}", which is not a number setting of its plugin.json`;
+      if (policy.scopes.some((s) => s.by === 'account') && !policy.account) return `its rate-limit policy "${name}" counts per account but names no account`;
+    }
+    return null;
+  }
+
+  /** Declares (or, for the same owner, declares again) `owner`'s policies; check problem() first. */
+  declare(owner: string, policies: Readonly<Record<string, Policy>>): void {
+    for (const [name, policy] of Object.entries(policies)) this.byName.set(name, { owner, policy });
+  }
+
+  get(name: string): Policy | undefined {
+    return this.byName.get(name)?.policy;
+  }
+
+  /** The settings holding the declared policies' limits (the test kits relax them all). */
+  settingKeys(): string[] {
+    return [...this.byName.values()].flatMap(({ policy }) => [...policy.scopes.map((s) => s.setting), ...(policy.knownDevice ? [policy.knownDevice.setting] : [])]);
+  }
+}
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';
 
@@ -174,6 +198,7 @@ export function rateLimitHooks(
   sessions: SessionService,
   resolveAccount: (login: string) => Promise<number | null>,
   knownDevices: Pick<KnownDevices, 'isKnown'>,
+  policies: Pick<RateLimitPolicies, 'get'>,
 ): RateLimitHooks {
   const appWideCheck: onRequestHookHandler = async (request, reply) => {
     const { rate_limit_enabled: enabled, rate_limit_per_minute: perMinute } = await settings.getMany(['rate_limit_enabled', 'rate_limit_per_minute']);
@@ -210,8 +235,8 @@ export function rateLimitHooks(
     policy(route) {
       const name = route.config?.rateLimit;
       if (!name) return null;
-      const policy = RATE_LIMIT_POLICIES[name];
-      if (!policy) throw new Error(`route ${route.url} names an unknown rate-limit policy "${name}"`);
+      const policy = policies.get(name);
+      if (!policy) throw new Error(`route ${route.url} names an unknown rate-limit policy "${name}" (neither the core nor a plugin declares it)`);
       const settingKeys = ['rate_limit_auth_window_seconds', ...policy.scopes.map((s) => s.setting), ...(policy.knownDevice ? [policy.knownDevice.setting] : [])];
       return async (request, reply) => {
         const values = await settings.getMany(settingKeys);
