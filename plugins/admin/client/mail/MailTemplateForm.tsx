@@ -1,9 +1,9 @@
 // The create and edit form of a mail template: name, subject, description, the HTML and text bodies,
 // and the ${placeholders} they use. A protected (seeded) template keeps its name: the panel sends it
 // by that name, so the field is read-only and says why.
-import { Alert, Badge, Button, Card, Form, Grid, TextArea, TextField, theme, useTranslation } from '@orepanel/sdk';
-import { useState, type ReactNode } from 'react';
-import { checkMailTemplateForm, EMPTY_MAIL_TEMPLATE, mailTemplateChanges, placeholdersIn, type MailTemplateFormProblems, type MailTemplateFormValues } from './mail-template-form';
+import { Alert, Badge, Button, Card, Form, Grid, TextArea, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import type { ReactNode } from 'react';
+import { checkMailTemplateForm, EMPTY_MAIL_TEMPLATE, mailTemplateChanges, placeholdersIn, type MailTemplateFormValues } from './mail-template-form';
 
 export interface MailTemplateFormProps {
   /** the template being edited; null for a new one */
@@ -21,38 +21,30 @@ export interface MailTemplateFormProps {
 
 export function MailTemplateForm({ initial, protectedName = false, onSubmit, submitText, onValuesChange, aside }: MailTemplateFormProps) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<MailTemplateFormValues>(initial ?? EMPTY_MAIL_TEMPLATE);
-  const [problems, setProblems] = useState<MailTemplateFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
+  const form = useEditForm({
+    initial: initial ?? EMPTY_MAIL_TEMPLATE,
+    check: checkMailTemplateForm,
+    changes: (values: MailTemplateFormValues) => {
+      const changes = mailTemplateChanges(initial, values);
+      if (protectedName) delete changes.name;
+      return changes;
+    },
+    submit: onSubmit,
+    problemText: (problem) => t(problem),
+  });
+  const { values, problem } = form;
   const set = (field: keyof MailTemplateFormValues) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    onValuesChange?.(next);
-    setProblems((p) => ({ ...p, [field]: undefined }));
-    setUnchanged(false);
+    form.set(field)(value);
+    onValuesChange?.({ ...values, [field]: value });
   };
-  const problem = (field: keyof MailTemplateFormValues) => (problems[field] ? t(problems[field]!) : undefined);
   const used = placeholdersIn(values);
-
-  async function submit() {
-    const found = checkMailTemplateForm(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const changes = mailTemplateChanges(initial, values);
-    if (protectedName) delete changes.name;
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(changes);
-  }
 
   return (
     <div css={{ display: 'grid', gap: 16, gridTemplateColumns: aside ? 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' : '1fr', alignItems: 'start' }}>
       <Card>
-        <Form onSubmit={submit} aria-label={submitText} noValidate>
-          {unchanged && (
-            <Alert tone="info" onClose={() => setUnchanged(false)}>
+        <Form onSubmit={form.submit} aria-label={submitText} noValidate>
+          {form.unchanged && (
+            <Alert tone="info" onClose={form.dismissUnchanged}>
               {t('userEdit.nothingChanged')}
             </Alert>
           )}

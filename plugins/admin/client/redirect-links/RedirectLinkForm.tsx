@@ -1,7 +1,7 @@
 // The create and edit form of a redirect link: name, address (http or https only), icon and order,
 // with the entry as the sidebar will show it.
-import { Alert, Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, useTranslation } from '@orepanel/sdk';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { useMemo } from 'react';
 import type { RedirectLink } from '../admin-api';
 import {
   checkRedirectLinkForm,
@@ -10,7 +10,6 @@ import {
   problemValues,
   redirectLinkChanges,
   type RedirectLinkBody,
-  type RedirectLinkFormProblems,
   type RedirectLinkFormValues,
 } from './redirect-link-form';
 
@@ -24,36 +23,22 @@ export interface RedirectLinkFormProps {
 
 export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLinkFormProps) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<RedirectLinkFormValues>(initial ? formValuesOf(initial) : EMPTY_REDIRECT_LINK);
-  const [problems, setProblems] = useState<RedirectLinkFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
+  const form = useEditForm({
+    initial: initial ? formValuesOf(initial) : EMPTY_REDIRECT_LINK,
+    check: checkRedirectLinkForm,
+    changes: (values: RedirectLinkFormValues) => redirectLinkChanges(initial, values),
+    submit: onSubmit,
+    problemText: (problem, field) => t(problem, problemValues(field)),
+  });
+  const { values, set, problem } = form;
   const iconOptions = useMemo(() => [{ value: '', label: t('redirectLinks.form.defaultIcon') }, ...ICON_NAMES.map((name) => ({ value: name, label: name }))], [t]);
-
-  const set = (field: keyof RedirectLinkFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-    setUnchanged(false);
-  };
-  const problem = (field: keyof RedirectLinkFormValues) => (problems[field] ? t(problems[field]!, problemValues(field)) : undefined);
-
-  async function submit() {
-    const found = checkRedirectLinkForm(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const changes = redirectLinkChanges(initial, values);
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(changes);
-  }
 
   const previewIcon = values.icon !== '' && isIconName(values.icon) ? values.icon : 'link';
   return (
     <Card>
-      <Form onSubmit={submit} aria-label={submitText} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={() => setUnchanged(false)}>
+      <Form onSubmit={form.submit} aria-label={submitText} noValidate>
+        {form.unchanged && (
+          <Alert tone="info" onClose={form.dismissUnchanged}>
             {t('userEdit.nothingChanged')}
           </Alert>
         )}

@@ -1,7 +1,6 @@
 // The create and edit form of a role: its internal name, the name people see, its colour.
-import { Alert, Button, Card, Form, Grid, TextField, theme, useTranslation } from '@orepanel/sdk';
-import { useState } from 'react';
-import { checkRoleForm, roleChanges, type RoleFormProblems, type RoleFormValues } from './role-form';
+import { Alert, Button, Card, Form, Grid, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { checkRoleForm, roleChanges, type RoleFormValues } from './role-form';
 
 export interface RoleFormProps {
   /** the role being edited; null for a new one */
@@ -15,33 +14,20 @@ const DEFAULT_COLOR = '#6d7cff';
 
 export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<RoleFormValues>(initial ?? { name: '', real_name: '', color: DEFAULT_COLOR });
-  const [problems, setProblems] = useState<RoleFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
-  const set = (field: keyof RoleFormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-    setUnchanged(false);
-  };
-  const problem = (field: keyof RoleFormValues) => (problems[field] ? t(problems[field]!) : undefined);
-
-  async function submit() {
-    const found = checkRoleForm(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const changes = roleChanges(initial, values);
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(changes);
-  }
+  const form = useEditForm({
+    initial: initial ?? { name: '', real_name: '', color: DEFAULT_COLOR },
+    check: checkRoleForm,
+    changes: (values: RoleFormValues) => roleChanges(initial, values),
+    submit: onSubmit,
+    problemText: (problem) => t(problem),
+  });
+  const { values, set, problem } = form;
 
   return (
     <Card>
-      <Form onSubmit={submit} aria-label={submitText} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={() => setUnchanged(false)}>
+      <Form onSubmit={form.submit} aria-label={submitText} noValidate>
+        {form.unchanged && (
+          <Alert tone="info" onClose={form.dismissUnchanged}>
             {t('userEdit.nothingChanged')}
           </Alert>
         )}

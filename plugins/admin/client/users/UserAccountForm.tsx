@@ -1,48 +1,35 @@
 // The account part of the user edit screen: names, username, e-mail, role and resource limits.
-import { Alert, Button, Card, dialogs, Form, Grid, http, Select, TextField, useApi, useHasPermission, useTranslation } from '@orepanel/sdk';
-import { useState } from 'react';
+import { Alert, Button, Card, dialogs, Form, Grid, http, Select, TextField, useApi, useEditForm, useHasPermission, useTranslation } from '@orepanel/sdk';
 import { adminUrl, RESOURCE_FIELDS, type AdminRole, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
-import { checkUserForm, MAX_RESOURCE, userChanges, userFormValues, type UserFormField, type UserFormProblems, type UserFormValues } from './user-form';
+import { checkUserForm, MAX_RESOURCE, userChanges, userFormValues, type UserFormValues } from './user-form';
 
 export function UserAccountForm({ user, onSaved }: { user: AdminUser; onSaved(user: AdminUser): void }) {
   const { t } = useTranslation('admin');
-  const [values, setValues] = useState<UserFormValues>(() => userFormValues(user));
-  const [problems, setProblems] = useState<UserFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
+  const form = useEditForm({
+    initial: userFormValues(user),
+    check: checkUserForm,
+    changes: (values: UserFormValues) => userChanges(user, values),
+    submit: async (patch: ReturnType<typeof userChanges>) => {
+      const answer = await http.patch<{ user: AdminUser }>(adminUrl.user(user.uuid), patch);
+      onSaved(answer.user);
+      void dialogs.toast(t('userEdit.saved'));
+    },
+    problemText: (problem) => t(problem),
+  });
+  const { values, set, problem } = form;
   // the role list needs its own permission; without it the role shows read-only
   const mayListRoles = useHasPermission(PERMISSIONS.rolesList);
   const roles = useApi<{ data: AdminRole[] }>(mayListRoles ? adminUrl.roles() : null);
-
-  const set = (field: UserFormField) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-    setUnchanged(false);
-  };
-  const problem = (field: UserFormField) => (problems[field] ? t(problems[field]!) : undefined);
-
-  async function save() {
-    const found = checkUserForm(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const patch = userChanges(user, values);
-    if (Object.keys(patch).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    const answer = await http.patch<{ user: AdminUser }>(adminUrl.user(user.uuid), patch);
-    onSaved(answer.user);
-    void dialogs.toast(t('userEdit.saved'));
-  }
 
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: String(role.id), label: role.real_name }));
   if (!roleOptions.some((o) => o.value === String(user.role))) roleOptions.unshift({ value: String(user.role), label: user.role_name });
 
   return (
     <Card title={t('userEdit.account')}>
-      <Form onSubmit={save} aria-label={t('userEdit.account')} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={() => setUnchanged(false)}>
+      <Form onSubmit={form.submit} aria-label={t('userEdit.account')} noValidate>
+        {form.unchanged && (
+          <Alert tone="info" onClose={form.dismissUnchanged}>
             {t('userEdit.nothingChanged')}
           </Alert>
         )}
