@@ -1,9 +1,8 @@
 // Adding or editing one Discord server of the join-for-rewards list. The Discord id is typed once,
 // when the server is added (rewards are tied to it); server errors land next to their field.
-import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useTranslation } from '@orepanel/sdk';
-import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useEditForm, useTranslation } from '@orepanel/sdk';
 import { GUILD_LIMITS } from '../../shared/guild-rules';
-import { checkGuildForm, EMPTY_GUILD_FORM, guildBody, type GuildBody, type GuildFormProblems, type GuildFormValues } from './guild-form';
+import { checkGuildForm, EMPTY_GUILD_FORM, guildBody, type GuildBody, type GuildFormValues } from './guild-form';
 
 export interface GuildFormProps {
   /** the guild being edited; null to add one */
@@ -14,37 +13,21 @@ export interface GuildFormProps {
 
 export function GuildForm({ initial, onSubmit, onCancel }: GuildFormProps) {
   const { t } = useTranslation('earn-j4r');
-  const [values, setValues] = useState<GuildFormValues>(initial ?? EMPTY_GUILD_FORM);
-  const [problems, setProblems] = useState<GuildFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
+  const form = useEditForm({
+    initial: initial ?? EMPTY_GUILD_FORM,
+    check: (values: GuildFormValues) => checkGuildForm(values, initial === null),
+    changes: (values: GuildFormValues) => guildBody(initial, values),
+    submit: onSubmit,
+    problemText: (problem) => t(problem),
+  });
+  const { values, set, problem } = form;
   const title = initial ? t('config.form.editTitle', { name: initial.name }) : t('config.form.addTitle');
-
-  const set =
-    <K extends keyof GuildFormValues>(field: K) =>
-    (value: GuildFormValues[K]) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-      setUnchanged(false);
-    };
-  const problem = (field: keyof GuildFormValues) => (problems[field] ? t(problems[field]!) : undefined);
-
-  async function submit() {
-    const found = checkGuildForm(values, initial === null);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const body = guildBody(initial, values);
-    if (Object.keys(body).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(body);
-  }
 
   return (
     <Card title={title}>
-      <Form onSubmit={submit} aria-label={title} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={() => setUnchanged(false)}>
+      <Form onSubmit={form.submit} aria-label={title} noValidate>
+        {form.unchanged && (
+          <Alert tone="info" onClose={form.dismissUnchanged}>
             {t('config.form.nothingChanged')}
           </Alert>
         )}

@@ -1,9 +1,8 @@
 // The create and edit form of a redeem code: the code, the coins it gives, how many redemptions it
 // allows in total, whether it is on, and an optional expiry in the administrator's own time zone.
-import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useTranslation } from '@orepanel/sdk';
-import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useEditForm, useTranslation } from '@orepanel/sdk';
 import { REDEEM_CODE_LIMITS } from '../../shared/code-rules';
-import { checkCodeForm, codeBody, EMPTY_CODE_FORM, type CodeBody, type CodeFormProblems, type CodeFormValues } from './code-form';
+import { checkCodeForm, codeBody, EMPTY_CODE_FORM, type CodeBody, type CodeFormValues } from './code-form';
 
 export interface RedeemCodeFormProps {
   /** the code being edited; null for a new one */
@@ -17,37 +16,24 @@ export interface RedeemCodeFormProps {
 
 export function RedeemCodeForm({ initial, redeemed = 0, onSubmit, submitText }: RedeemCodeFormProps) {
   const { t } = useTranslation('earn-redeem');
-  const [values, setValues] = useState<CodeFormValues>(initial ?? EMPTY_CODE_FORM);
-  const [problems, setProblems] = useState<CodeFormProblems>({});
-  const [unchanged, setUnchanged] = useState(false);
-
-  const set =
-    <K extends keyof CodeFormValues>(field: K) =>
-    (value: CodeFormValues[K]) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-      setUnchanged(false);
-    };
-  const problem = (field: keyof CodeFormValues) => (problems[field] ? t(problems[field]!) : undefined);
-
-  async function submit() {
-    const found = checkCodeForm(values, new Date(), initial?.expires ?? null);
-    if (!found.uses && initial && Number(values.uses) < redeemed) found.uses = 'validation.usesBelowRedeemed';
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const body = codeBody(initial, values);
-    if (Object.keys(body).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(body);
-  }
+  const form = useEditForm({
+    initial: initial ?? EMPTY_CODE_FORM,
+    check: (values: CodeFormValues) => {
+      const found = checkCodeForm(values, new Date(), initial?.expires ?? null);
+      if (!found.uses && initial && Number(values.uses) < redeemed) found.uses = 'validation.usesBelowRedeemed';
+      return found;
+    },
+    changes: (values: CodeFormValues) => codeBody(initial, values),
+    submit: onSubmit,
+    problemText: (problem) => t(problem),
+  });
+  const { values, set, problem } = form;
 
   return (
     <Card>
-      <Form onSubmit={submit} aria-label={submitText} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={() => setUnchanged(false)}>
+      <Form onSubmit={form.submit} aria-label={submitText} noValidate>
+        {form.unchanged && (
+          <Alert tone="info" onClose={form.dismissUnchanged}>
             {t('manage.form.nothingChanged')}
           </Alert>
         )}
