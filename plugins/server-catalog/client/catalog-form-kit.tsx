@@ -2,8 +2,23 @@
 // fields every kind has (name, description, image with a preview, VIP only, enabled), and the picker
 // of a panel object — a list read from the panel, or, when the panel cannot be asked, the panel's id
 // typed by hand with the reason shown.
-import { Alert, Button, Card, Checkbox, Form, Select, Spinner, TextArea, TextField, useErrorText, useTranslation, type ApiError, type SelectOption } from '@orepanel/sdk';
-import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Form,
+  Select,
+  Spinner,
+  TextArea,
+  TextField,
+  useEditForm,
+  useErrorText,
+  useTranslation,
+  type ApiError,
+  type SelectOption,
+} from '@orepanel/sdk';
+import type { ReactNode } from 'react';
 import { CATALOG_LIMITS } from '../shared/catalog-rules';
 import { Thumbnail } from './CatalogMarkers';
 import type { CommonFormValues, Problems } from './catalog-form';
@@ -23,30 +38,15 @@ export function useCatalogForm<V extends CommonFormValues>(
   onSubmit: (body: Record<string, unknown>) => Promise<void>,
 ) {
   const { t } = useTranslation('server-catalog');
-  const [values, setValues] = useState<V>(initial ?? empty);
-  const [problems, setProblems] = useState<Problems<V>>({});
-  const [unchanged, setUnchanged] = useState(false);
-  const state: CatalogFormState<V> = {
-    values,
-    set: (field) => (value) => {
-      setValues((v) => ({ ...v, [field]: value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-      setUnchanged(false);
-    },
-    problem: (field) => (problems[field] ? t(problems[field]!) : undefined),
-  };
-  async function submit() {
-    const found = check(values);
-    setProblems(found);
-    if (Object.values(found).some(Boolean)) return;
-    const body = toBody(initial, values);
-    if (Object.keys(body).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    await onSubmit(body);
-  }
-  return { state, submit, unchanged, dismissUnchanged: () => setUnchanged(false), setValues };
+  const form = useEditForm({
+    initial: initial ?? empty,
+    check,
+    changes: (values: V) => toBody(initial, values),
+    submit: onSubmit,
+    problemText: (problem) => t(problem),
+  });
+  const state: CatalogFormState<V> = form;
+  return { state, submit: form.submit, unchanged: form.unchanged, dismissUnchanged: form.dismissUnchanged, setValues: form.setValues };
 }
 
 export interface CatalogFormShellProps {
