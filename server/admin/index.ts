@@ -2,7 +2,7 @@
 // which plugins cannot reach). Every route carries its permission as a route option, so the route
 // registry lists it and the authz matrix test checks it.
 import type { FastifyInstance } from 'fastify';
-import { permissionCatalogue } from '../auth/permission-catalogue';
+import { hostPermissionCatalogue } from '../auth/permission-catalogue';
 import type { AdminServices } from './admin-context';
 import { registerAdminDashboard } from './dashboard';
 import { registerAdminHealth } from './health';
@@ -33,7 +33,7 @@ export async function adminRoutes(app: FastifyInstance, services: AdminServices)
     async (scope) => {
       scope.get('/permissions', { config: { permission: 'admin.permissions.list' }, schema: { response: { 200: permissionList, ...errorResponses } } }, async () => ({
         // the core's and every loaded plugin's (a disabled plugin's grants stay meaningful)
-        data: permissionCatalogue(services.plugins.list().map((p) => ({ id: p.manifest.id, permissions: p.manifest.permissions }))),
+        data: hostPermissionCatalogue(services.plugins),
       }));
       registerAdminUsers(scope, services);
       registerAdminUserCoins(scope, services);

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { httpError } from '../../sdk/server';
 import { ROOT_PERMISSION } from '../../sdk/types';
-import { permissionCatalogue } from '../auth/permission-catalogue';
+import { hostPermissionCatalogue } from '../auth/permission-catalogue';
 import { DEFAULT_ROLE_COLOR, ROOT_ROLES } from '../db/core-migrations';
 import { isUniqueViolation } from '../db/connect';
 import { anotherRootHolder, lastAdministratorError, serializably } from '../auth/root-holders';
@@ -213,7 +213,7 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
       const actor = await actorOf(sessions, request);
       const row = await findRole(request.params.id);
       const wanted = [...new Set(request.body.permissions)].sort();
-      const known = new Set(permissionCatalogue(plugins.list().map((p) => ({ id: p.manifest.id, permissions: p.manifest.permissions }))).map((p) => p.name));
+      const known = new Set(hostPermissionCatalogue(plugins).map((p) => p.name));
       const unknown = wanted.find((p) => !known.has(p));
       if (unknown) throw httpError(400, 'UNKNOWN_PERMISSION', `"${unknown}" is not a known permission.`, 'permissions');
       const current = roles.get(row.id).permissions;

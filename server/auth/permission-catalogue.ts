@@ -29,7 +29,6 @@ const CRUD_AREAS: readonly [prefix: string, thing: string][] = [
   ['admin.announcements', 'announcements'],
   ['admin.mail.templates', 'mail templates'],
   ['admin.redirect.links', 'redirect links'],
-  ['admin.redeem.codes', 'redeem codes'],
   ['admin.images', 'images'],
 ];
 
@@ -92,6 +91,11 @@ const CORE_NAMES = new Set(CORE_PERMISSIONS.map((p) => p.name));
 
 export function isCorePermission(name: string): boolean {
   return CORE_NAMES.has(name);
+}
+
+/** The whole catalogue of the host's plugins (enabled or not: a role keeps what a disabled plugin's routes need). */
+export function hostPermissionCatalogue(plugins: { list(): readonly { manifest: { id: string; permissions?: readonly ManifestPermission[] } }[] }): CatalogueEntry[] {
+  return permissionCatalogue(plugins.list().map((p) => ({ id: p.manifest.id, permissions: p.manifest.permissions })));
 }
 
 /**

@@ -48,7 +48,6 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   flag('allow_public_profiles', true, 'Public profiles'),
   flag('allow_servers', true, 'Server creation'),
   flag('allow_tickets', true, 'Support tickets'),
-  flag('code_redemption_enabled', true, 'Redeem codes'),
   flag('credits_recharge_enabled', false, 'Buying credits'),
   flag('early_supporters_enabled', false, 'Early supporters'),
   flag('leaderboard_enabled', true, 'Leaderboard'),

@@ -28,7 +28,7 @@ describe('permission catalogue', () => {
       'admin.users.list',
       'admin.users.edit',
       'admin.users.delete',
-      ...['locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'mail.templates', 'redirect.links', 'redeem.codes', 'images'].flatMap((a) =>
+      ...['locations', 'nests', 'egg', 'departments', 'roles', 'permissions', 'announcements', 'mail.templates', 'redirect.links', 'images'].flatMap((a) =>
         ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`),
       ),
       'admin.servers.edit',
@@ -105,6 +105,16 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const names = res.json().data.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['admin.root', 'admin.users.list', 'admin.server.queue.logs.view', 'user.permission.vip']));
+    // a plugin's own permissions (its plugin.json `permissions`) are listed too, shown as its own
+    const redeem = res.json().data.filter((p: { group: string }) => p.group === 'admin.redeem.codes');
+    expect(redeem).toEqual(
+      ['create', 'edit', 'delete', 'list'].map((verb) => ({
+        name: `admin.redeem.codes.${verb}`,
+        description: `${verb[0].toUpperCase()}${verb.slice(1)} redeem codes`,
+        group: 'admin.redeem.codes',
+        source: 'earn-redeem',
+      })),
+    );
   });
 
   it('lists the seeded roles with their permissions and user counts', async () => {

@@ -4,7 +4,7 @@
 // → 2xx, a role-8 user (admin.root) → 2xx. A new admin route without a fixture below fails the
 // test by name, so the matrix can never silently skip one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORE_PERMISSIONS } from '../../server/auth/permission-catalogue';
+import { hostPermissionCatalogue } from '../../server/auth/permission-catalogue';
 import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
 import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
 import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
@@ -297,13 +297,17 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   it('has a fixture for every admin route, and a catalogued permission', () => {
     const missing = adminRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !FIXTURES[key]);
     expect(missing, `admin routes without a matrix fixture: ${missing.join(', ')}`).toEqual([]);
-    const catalogued = new Set(CORE_PERMISSIONS.map((p) => p.name));
+    // the core's permissions and every plugin's declared ones (earn-redeem's admin.redeem.codes.*)
+    const catalogued = new Set(hostPermissionCatalogue(panel.services.plugins).map((p) => p.name));
     const uncatalogued = adminRoutes.filter((r) => !catalogued.has(r.permission ?? '')).map((r) => `${r.method} ${r.url} (${r.permission})`);
     expect(uncatalogued, `admin routes guarded by a permission missing from the catalogue: ${uncatalogued.join(', ')}`).toEqual([]);
   });
 
   it('answers every admin route by the matrix', async () => {
-    const everyOther = (permission: string) => CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== permission && p !== 'admin.root');
+    const everyOther = (permission: string) =>
+      hostPermissionCatalogue(panel.services.plugins)
+        .map((p) => p.name)
+        .filter((p) => p !== permission && p !== 'admin.root');
     const failures: string[] = [];
     const expectStatus = (route: RegisteredRoute, who: string, status: number, ok: (s: number) => boolean, body: string) => {
       if (!ok(status)) failures.push(`${route.method} ${route.url} as ${who}: ${status} ${body.slice(0, 200)}`);
@@ -337,7 +341,9 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
     await setRolePermissions(
       panel,
       ADMIN_TYPE_ROLE,
-      CORE_PERMISSIONS.map((p) => p.name).filter((p) => p !== 'admin.root'),
+      hostPermissionCatalogue(panel.services.plugins)
+        .map((p) => p.name)
+        .filter((p) => p !== 'admin.root'),
     );
     const failures: string[] = [];
     for (const { def, owner } of rootOnly) {
