@@ -1,11 +1,11 @@
 // The form over a set of settings (the core's, grouped in tabs; or one plugin's): typed inputs,
 // checks before sending, only changed values PATCHed as { values }, the server's field errors on the
 // field they name. Without the edit permission the inputs are read-only and there is no save button.
-import { Alert, ApiError, Button, Card, dialogs, Form, Tabs, theme, useTranslation } from '@orepanel/sdk';
+import { Alert, ApiError, Button, Card, dialogs, Form, Tabs, theme, useEditForm, useTranslation } from '@orepanel/sdk';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { PlainSettingValue, SettingDescriptor } from '../admin-api';
 import { SettingField } from './SettingField';
-import { changedValues, initialDrafts, settingProblem, type Draft, type Drafts } from './setting-values';
+import { changedValues, initialDrafts, settingProblem, type Drafts } from './setting-values';
 import { SaveBar } from '../common/SaveBar';
 
 export interface SettingsSection {
@@ -31,63 +31,45 @@ export interface SettingsFormProps {
 export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, onSectionChange, sectionExtra }: SettingsFormProps) {
   const { t } = useTranslation('admin');
   const all = useMemo(() => sections.flatMap((s) => s.settings), [sections]);
-  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(all));
-  const [problems, setProblems] = useState<Record<string, string>>({});
   const [ownActive, setOwnActive] = useState(sections[0]?.id ?? '');
   const active = activeSection ?? ownActive;
   const setActive = (id: string) => {
     setOwnActive(id);
     onSectionChange?.(id);
   };
-  const [unchanged, setUnchanged] = useState(false);
-  const pending = Object.keys(changedValues(all, drafts)).length;
-
   const sectionOf = (key: string) => sections.find((s) => s.settings.some((x) => x.key === key))?.id;
-
-  const change = (key: string) => (draft: Draft) => {
-    setDrafts((d) => ({ ...d, [key]: draft }));
-    setProblems((p) => {
-      if (!(key in p)) return p;
-      const next = { ...p };
-      delete next[key];
-      return next;
-    });
-    setUnchanged(false);
-  };
-
-  async function save() {
-    const found: Record<string, string> = {};
-    for (const setting of all) {
-      const problem = settingProblem(setting, drafts[setting.key] ?? '');
-      if (problem) found[setting.key] = t(problem.key, problem.values);
-    }
-    setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      setActive(sectionOf(first) ?? active);
-      return;
-    }
-    const values = changedValues(all, drafts);
-    if (Object.keys(values).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    try {
-      await onSave(values);
-    } catch (error) {
-      // the server names the key it refused: show that key's tab, the Form puts the message on it
-      if (error instanceof ApiError && error.field) setActive(sectionOf(error.field) ?? active);
-      throw error;
-    }
-    void dialogs.toast(t('settings.saved'));
-  }
+  const form = useEditForm({
+    initial: initialDrafts(all),
+    check: (drafts: Drafts) => {
+      const found: Record<string, string> = {};
+      for (const setting of all) {
+        const problem = settingProblem(setting, drafts[setting.key] ?? '');
+        if (problem) found[setting.key] = t(problem.key, problem.values);
+      }
+      return found;
+    },
+    // the first refused key's tab comes to the front
+    onInvalid: (found) => setActive(sectionOf(Object.keys(found)[0] ?? '') ?? active),
+    changes: (drafts: Drafts) => changedValues(all, drafts),
+    submit: async (values: Record<string, PlainSettingValue>) => {
+      try {
+        await onSave(values);
+      } catch (error) {
+        // the server names the key it refused: show that key's tab, the Form puts the message on it
+        if (error instanceof ApiError && error.field) setActive(sectionOf(error.field) ?? active);
+        throw error;
+      }
+      void dialogs.toast(t('settings.saved'));
+    },
+  });
+  const { values: drafts, pending } = form;
 
   const panel = (section: SettingsSection): ReactNode => (
     <Card>
       <div css={{ display: 'grid', gap: 18, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))', alignItems: 'start' }}>
         {section.settings.map((setting) => (
           <div key={setting.key} css={setting.type === 'text' ? { gridColumn: '1 / -1' } : undefined}>
-            <SettingField setting={setting} draft={drafts[setting.key] ?? ''} onChange={change(setting.key)} error={problems[setting.key]} disabled={!mayEdit} />
+            <SettingField setting={setting} draft={drafts[setting.key] ?? ''} onChange={form.set(setting.key)} error={form.problem(setting.key)} disabled={!mayEdit} />
           </div>
         ))}
       </div>
@@ -96,10 +78,10 @@ export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, 
   );
 
   return (
-    <Form onSubmit={save} aria-label={label} noValidate>
+    <Form onSubmit={form.submit} aria-label={label} noValidate>
       {!mayEdit && <Alert tone="info">{t('settings.readOnly')}</Alert>}
-      {unchanged && (
-        <Alert tone="info" onClose={() => setUnchanged(false)}>
+      {form.unchanged && (
+        <Alert tone="info" onClose={form.dismissUnchanged}>
           {t('userEdit.nothingChanged')}
         </Alert>
       )}
