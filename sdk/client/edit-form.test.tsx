@@ -23,7 +23,7 @@ function check(values: Values): FieldProblems<Values> {
   return problems;
 }
 
-function mount(onInvalid?: (problems: FieldProblems<Values>) => void) {
+function mount(onInvalid?: (problems: FieldProblems<Values>) => void, send?: (changes: Partial<Values>) => unknown) {
   const sent: Partial<Values>[] = [];
   let form: EditForm<Values, Partial<Values>> | null = null;
   function Probe() {
@@ -33,6 +33,7 @@ function mount(onInvalid?: (problems: FieldProblems<Values>) => void) {
       changes: (values) => changedFields(BEFORE, values),
       submit: (changes) => {
         sent.push(changes);
+        return send?.(changes);
       },
       problemText: (problem, field) => `${String(field)}: ${problem}`,
       onInvalid,
@@ -82,20 +83,8 @@ it("refuses to send what its checks refuse, and clears a field's problem as it i
 });
 
 it("lets a failed send's error reach the <Form> that shows it", async () => {
-  let form: EditForm<Values, Partial<Values>> | null = null;
-  function Probe() {
-    form = useEditForm({
-      initial: BEFORE,
-      check,
-      changes: (values) => changedFields(BEFORE, values),
-      submit: () => Promise.reject(new Error('refused')),
-    });
-    return null;
-  }
-  const root = createRoot(document.createElement('div'));
-  act(() => root.render(<Probe />));
-  act(() => form!.set('name')('beta'));
-  expect(form!.problem('name')).toBeUndefined();
-  await expect(act(() => form!.submit())).rejects.toThrow('refused');
-  act(() => root.unmount());
+  const { form, unmount } = mount(undefined, () => Promise.reject(new Error('refused')));
+  act(() => form().set('name')('beta'));
+  await expect(act(() => form().submit())).rejects.toThrow('refused');
+  unmount();
 });
