@@ -12,6 +12,7 @@ import {
   Spinner,
   TextArea,
   TextField,
+  UnchangedNote,
   useEditForm,
   useErrorText,
   useTranslation,
@@ -62,11 +63,7 @@ export function CatalogFormShell({ submitText, onSubmit, unchanged, onDismissUnc
   return (
     <Card>
       <Form onSubmit={onSubmit} aria-label={submitText} noValidate>
-        {unchanged && (
-          <Alert tone="info" onClose={onDismissUnchanged}>
-            {t('form.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={{ unchanged, dismissUnchanged: onDismissUnchanged }}>{t('form.nothingChanged')}</UnchangedNote>
         {children}
         <div>
           <Button type="submit">{submitText}</Button>

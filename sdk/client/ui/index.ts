@@ -20,6 +20,7 @@ export {
   type TextAreaProps,
 } from './form';
 export { useFormStatus, type FormStatus } from './form-context';
+export { UnchangedNote, type UnchangedNoteProps } from './unchanged-note';
 export {
   Alert,
   Badge,

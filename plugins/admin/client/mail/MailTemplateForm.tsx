@@ -1,7 +1,7 @@
 // The create and edit form of a mail template: name, subject, description, the HTML and text bodies,
 // and the ${placeholders} they use. A protected (seeded) template keeps its name: the panel sends it
 // by that name, so the field is read-only and says why.
-import { Alert, Badge, Button, Card, Form, Grid, TextArea, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Badge, Button, Card, Form, Grid, TextArea, TextField, theme, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import type { ReactNode } from 'react';
 import { checkMailTemplateForm, EMPTY_MAIL_TEMPLATE, mailTemplateChanges, placeholdersIn, type MailTemplateFormValues } from './mail-template-form';
 
@@ -43,11 +43,7 @@ export function MailTemplateForm({ initial, protectedName = false, onSubmit, sub
     <div css={{ display: 'grid', gap: 16, gridTemplateColumns: aside ? 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' : '1fr', alignItems: 'start' }}>
       <Card>
         <Form onSubmit={form.submit} aria-label={submitText} noValidate>
-          {form.unchanged && (
-            <Alert tone="info" onClose={form.dismissUnchanged}>
-              {t('userEdit.nothingChanged')}
-            </Alert>
-          )}
+          <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
           <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
             <TextField
               label={t('mailTemplates.form.name')}

@@ -1,6 +1,6 @@
 // The create and edit form of a redirect link: name, address (http or https only), icon and order,
 // with the entry as the sidebar will show it.
-import { Alert, Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Button, Card, Form, Grid, Icon, ICON_NAMES, isIconName, Select, TextField, theme, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import { useMemo } from 'react';
 import type { RedirectLink } from '../admin-api';
 import {
@@ -37,11 +37,7 @@ export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLink
   return (
     <Card>
       <Form onSubmit={form.submit} aria-label={submitText} noValidate>
-        {form.unchanged && (
-          <Alert tone="info" onClose={form.dismissUnchanged}>
-            {t('userEdit.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
           <TextField
             label={t('redirectLinks.form.name')}

@@ -1,5 +1,5 @@
 // The create and edit form of a role: its internal name, the name people see, its colour.
-import { Alert, Button, Card, Form, Grid, TextField, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Button, Card, Form, Grid, TextField, theme, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import { checkRoleForm, roleChanges, type RoleFormValues } from './role-form';
 
 export interface RoleFormProps {
@@ -26,11 +26,7 @@ export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
   return (
     <Card>
       <Form onSubmit={form.submit} aria-label={submitText} noValidate>
-        {form.unchanged && (
-          <Alert tone="info" onClose={form.dismissUnchanged}>
-            {t('userEdit.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
           <TextField
             label={t('roleForm.realName')}

@@ -1,7 +1,7 @@
 // The form over a set of settings (the core's, grouped in tabs; or one plugin's): typed inputs,
 // checks before sending, only changed values PATCHed as { values }, the server's field errors on the
 // field they name. Without the edit permission the inputs are read-only and there is no save button.
-import { Alert, ApiError, Button, Card, dialogs, Form, Tabs, theme, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Alert, ApiError, Button, Card, dialogs, Form, Tabs, theme, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { PlainSettingValue, SettingDescriptor } from '../admin-api';
 import { SettingField } from './SettingField';
@@ -80,11 +80,7 @@ export function SettingsForm({ sections, onSave, mayEdit, label, activeSection, 
   return (
     <Form onSubmit={form.submit} aria-label={label} noValidate>
       {!mayEdit && <Alert tone="info">{t('settings.readOnly')}</Alert>}
-      {form.unchanged && (
-        <Alert tone="info" onClose={form.dismissUnchanged}>
-          {t('userEdit.nothingChanged')}
-        </Alert>
-      )}
+      <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
       {sections.length > 1 ? (
         <Tabs label={label} items={sections.map((s) => ({ id: s.id, label: s.label, content: panel(s) }))} active={active} onChange={setActive} />
       ) : (

@@ -1,5 +1,5 @@
 // The account part of the user edit screen: names, username, e-mail, role and resource limits.
-import { Alert, Button, Card, dialogs, Form, Grid, http, Select, TextField, useApi, useEditForm, useHasPermission, useTranslation } from '@orepanel/sdk';
+import { Button, Card, dialogs, Form, Grid, http, Select, TextField, useApi, UnchangedNote, useEditForm, useHasPermission, useTranslation } from '@orepanel/sdk';
 import { adminUrl, RESOURCE_FIELDS, type AdminRole, type AdminUser } from '../admin-api';
 import { PERMISSIONS } from '../admin-permissions';
 import { checkUserForm, MAX_RESOURCE, userChanges, userFormValues, type UserFormValues } from './user-form';
@@ -28,11 +28,7 @@ export function UserAccountForm({ user, onSaved }: { user: AdminUser; onSaved(us
   return (
     <Card title={t('userEdit.account')}>
       <Form onSubmit={form.submit} aria-label={t('userEdit.account')} noValidate>
-        {form.unchanged && (
-          <Alert tone="info" onClose={form.dismissUnchanged}>
-            {t('userEdit.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
           <TextField
             label={t('userEdit.fields.firstName')}

@@ -1,6 +1,6 @@
 // Adding or editing one Discord server of the join-for-rewards list. The Discord id is typed once,
 // when the server is added (rewards are tied to it); server errors land next to their field.
-import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Button, Card, Checkbox, Form, Grid, TextField, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import { GUILD_LIMITS } from '../../shared/guild-rules';
 import { checkGuildForm, EMPTY_GUILD_FORM, guildBody, type GuildBody, type GuildFormValues } from './guild-form';
 
@@ -26,11 +26,7 @@ export function GuildForm({ initial, onSubmit, onCancel }: GuildFormProps) {
   return (
     <Card title={title}>
       <Form onSubmit={form.submit} aria-label={title} noValidate>
-        {form.unchanged && (
-          <Alert tone="info" onClose={form.dismissUnchanged}>
-            {t('config.form.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={form}>{t('config.form.nothingChanged')}</UnchangedNote>
         <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
           <TextField
             label={t('config.form.guildId')}

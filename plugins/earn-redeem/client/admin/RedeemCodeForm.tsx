@@ -1,6 +1,6 @@
 // The create and edit form of a redeem code: the code, the coins it gives, how many redemptions it
 // allows in total, whether it is on, and an optional expiry in the administrator's own time zone.
-import { Alert, Button, Card, Checkbox, Form, Grid, TextField, useEditForm, useTranslation } from '@orepanel/sdk';
+import { Button, Card, Checkbox, Form, Grid, TextField, UnchangedNote, useEditForm, useTranslation } from '@orepanel/sdk';
 import { REDEEM_CODE_LIMITS } from '../../shared/code-rules';
 import { checkCodeForm, codeBody, EMPTY_CODE_FORM, type CodeBody, type CodeFormValues } from './code-form';
 
@@ -32,11 +32,7 @@ export function RedeemCodeForm({ initial, redeemed = 0, onSubmit, submitText }: 
   return (
     <Card>
       <Form onSubmit={form.submit} aria-label={submitText} noValidate>
-        {form.unchanged && (
-          <Alert tone="info" onClose={form.dismissUnchanged}>
-            {t('manage.form.nothingChanged')}
-          </Alert>
-        )}
+        <UnchangedNote form={form}>{t('manage.form.nothingChanged')}</UnchangedNote>
         <TextField
           label={t('manage.form.code')}
           name="code"
