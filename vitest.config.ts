@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -14,10 +15,24 @@ const DIALECTS = (process.env.OREPANEL_TEST_DIALECTS ?? 'sqlite,postgres,mysql')
   .split(',')
   .map((d) => d.trim())
   .filter(Boolean);
-const API_DIR = here('./tests/api');
-const apiFiles = readdirSync(API_DIR).filter((f) => f.endsWith('.test.ts'));
+/** A plugin's API tests live in its own folder (plugins/<id>/tests/*.api.test.ts) and run like the core's. */
+const PLUGIN_API_TEST = /\.api\.test\.ts$/;
+const pluginApiFiles = readdirSync(here('./plugins'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(here(`./plugins/${entry.name}/tests`)))
+  .flatMap((entry) =>
+    readdirSync(here(`./plugins/${entry.name}/tests`))
+      .filter((f) => PLUGIN_API_TEST.test(f))
+      .map((f) => `plugins/${entry.name}/tests/${f}`),
+  );
+/** every API test file, relative to the root */
+const apiFiles = [
+  ...readdirSync(here('./tests/api'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `tests/api/${f}`),
+  ...pluginApiFiles,
+];
 /** API test files that run per dialect (they call testDialects()); the others run once */
-const perDialect = apiFiles.filter((f) => readFileSync(`${API_DIR}/${f}`, 'utf8').includes('testDialects('));
+const perDialect = apiFiles.filter((f) => readFileSync(here(`./${f}`), 'utf8').includes('testDialects('));
 /**
  * MariaDB runs where the dialect makes a difference: row locks and conditional updates under
  * concurrency, unique-conflict handling, collation-sensitive search, leases, migrations. The other
@@ -51,16 +66,18 @@ const MARIADB_FILES = [
   'sso',
   'store',
   'wallet',
-].map((name) => `${name}.test.ts`);
+];
+/** a file's name in MARIADB_FILES: tests/api/redeem.test.ts and plugins/x/tests/redeem.api.test.ts are both "redeem" */
+const testName = (file: string) => basename(file).replace(/(\.api)?\.test\.ts$/, '');
 const apiProject = (dialect: string, index: number) => {
-  const files = perDialect.filter((f) => dialect !== 'mysql' || MARIADB_FILES.includes(f));
+  const files = perDialect.filter((f) => dialect !== 'mysql' || MARIADB_FILES.includes(testName(f)));
   // the dialect-free API files run with the first dialect's project
   const once = index === 0 ? apiFiles.filter((f) => !perDialect.includes(f)) : [];
   return {
     ...shared,
     test: {
       name: `api-${dialect}`,
-      include: [...files, ...once].map((f) => `tests/api/${f}`),
+      include: [...files, ...once],
       environment: 'node',
       env: { OREPANEL_TEST_DIALECTS: dialect },
       testTimeout: 30_000,
@@ -92,7 +109,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,sdk,kernel,plugins,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'tests/api/**', 'node_modules/**', 'dist/**'],
+          exclude: ['tests/e2e/**', 'tests/api/**', 'plugins/*/tests/*.api.test.ts', 'node_modules/**', 'dist/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -15,6 +15,9 @@ import { loadConfig } from '../../server/config';
 import { findPackageRoot } from '../../server/paths';
 import { createTestRole, relaxRateLimits } from '../../sdk/testing/panel-setup';
 
+// for plugins' API tests (plugins/*/tests/*.api.test.ts), which may import this harness but not the core
+export { checkLedgerConsistency } from '../../server/wallet/consistency';
+
 export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 const KNOWN: readonly TestDialect[] = ['sqlite', 'postgres', 'mysql'];
 

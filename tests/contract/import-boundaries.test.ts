@@ -63,6 +63,11 @@ describe('import boundaries', () => {
       ].join('\n'),
       'plugins/a/server/index.ts': "import { sql } from 'kysely';\nimport { readFileSync } from 'node:fs';\nimport leftpad from 'left-pad';\n",
       'plugins/a/tests/page.test.tsx': "import { it } from 'vitest';\nimport manifest from '../../b/plugin.json';\nimport { secret } from '../../b/server/internal';\n",
+      'tests/api/harness.ts': 'export const startPanel = 1;\n',
+      'tests/api/other.ts': 'export const other = 1;\n',
+      'plugins/a/tests/codes.api.test.ts':
+        "import { startPanel } from '../../../tests/api/harness';\nimport { other } from '../../../tests/api/other';\nimport { secret } from '../../b/server/internal';\n",
+      'plugins/a/tests/unit.test.ts': "import { startPanel } from '../../../tests/api/harness';\n",
       'kernel/boot.ts': "import page from '../plugins/a/client/Page';\n",
       'server/core.ts': "import { secret } from '../plugins/b/server/internal';\n",
     });
@@ -75,6 +80,9 @@ describe('import boundaries', () => {
         'plugins/a/client/Page.tsx:9 ../../../kernel/boot',
         'plugins/a/server/index.ts:3 left-pad',
         'plugins/a/tests/page.test.tsx:3 ../../b/server/internal',
+        'plugins/a/tests/codes.api.test.ts:2 ../../../tests/api/other',
+        'plugins/a/tests/codes.api.test.ts:3 ../../b/server/internal',
+        'plugins/a/tests/unit.test.ts:1 ../../../tests/api/harness',
         'kernel/boot.ts:1 ../plugins/a/client/Page',
         'server/core.ts:1 ../plugins/b/server/internal',
       ].sort(),

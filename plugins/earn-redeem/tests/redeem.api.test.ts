@@ -5,10 +5,9 @@
 // codes (validation, paging, search, uses never below what was redeemed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { CoreDatabase } from '../../sdk/server';
-import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
-import { checkLedgerConsistency } from '../../server/wallet/consistency';
-import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import type { CoreDatabase } from '@orepanel/sdk/server';
+import { checkLedgerConsistency, roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import type { RedeemTables } from '../server/tables';
 
 const REDEEM = '/api/user/earn/redeem';
 const ADMIN = '/api/admin/redeem-codes';
