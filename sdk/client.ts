@@ -32,7 +32,7 @@ export { hasPermission, isAdminRole } from './manifest';
 export { ACCOUNT_RULES } from './account-rules';
 export { REDIRECT_LINK_RULES, isHttpUrl } from './redirect-link-rules';
 export { changedFields } from './client/changed-fields';
-export { useEditForm, type EditForm, type EditFormOptions, type FieldProblems } from './client/edit-form';
+export { useEditForm, type EditForm, type EditFormOptions, type FieldBinding, type FieldProblems } from './client/edit-form';
 
 // The plugin API.
 export {

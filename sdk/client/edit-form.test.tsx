@@ -71,7 +71,10 @@ it("refuses to send what its checks refuse, and clears a field's problem as it i
   expect(invalid).toEqual([{ name: 'required', coins: 'number' }]);
   expect(form().problem('name')).toBe('name: required');
   expect(form().problem('coins')).toBe('coins: number');
-  act(() => form().set('name')('beta'));
+  // an input's binding carries the same value, problem and onChange
+  expect(form().field('coins')).toMatchObject({ name: 'coins', value: 'x', error: 'coins: number' });
+  act(() => form().field('name').onChange('beta'));
+  expect(form().field('name')).toMatchObject({ value: 'beta', error: undefined });
   expect(form().problem('name')).toBeUndefined();
   expect(form().problem('coins')).toBe('coins: number'); // the others stay
   act(() => form().reset());

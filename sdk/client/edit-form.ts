@@ -22,6 +22,14 @@ export interface EditFormOptions<V extends object, B extends object> {
   onInvalid?(problems: FieldProblems<V>): void;
 }
 
+/** What an input needs from the form: its name, value, onChange and the shown problem. */
+export interface FieldBinding<K extends string, T> {
+  name: K;
+  value: T;
+  onChange(value: T): void;
+  error: string | undefined;
+}
+
 export interface EditForm<V extends object, B extends object> {
   values: V;
   /** an input's onChange: sets the field, clears its problem and the "nothing changed" note */
@@ -31,6 +39,8 @@ export interface EditForm<V extends object, B extends object> {
   problems: FieldProblems<V>;
   /** the shown text of a field's problem, if it has one */
   problem(field: keyof V): string | undefined;
+  /** an input's binding, to spread on a TextField or Select: `<TextField label={…} {...form.field('name')} />` */
+  field<K extends keyof V & string>(name: K): FieldBinding<K, V[K]>;
   /** what a save would send now */
   changes: B;
   /** how many fields a save would send */
@@ -91,6 +101,7 @@ export function useEditForm<V extends object, B extends object>(options: EditFor
     setValues,
     problems,
     problem,
+    field: (name) => ({ name, value: values[name], onChange: set(name), error: problem(name) }),
     changes,
     pending: Object.keys(changes).length,
     unchanged,

@@ -39,24 +39,12 @@ export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLink
       <Form onSubmit={form.submit} aria-label={submitText} noValidate>
         <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
-          <TextField
-            label={t('redirectLinks.form.name')}
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            error={problem('name')}
-            hint={t('redirectLinks.form.nameHint')}
-            maxLength={64}
-            autoComplete="off"
-          />
+          <TextField label={t('redirectLinks.form.name')} {...form.field('name')} hint={t('redirectLinks.form.nameHint')} maxLength={64} autoComplete="off" />
           <TextField
             label={t('redirectLinks.form.url')}
-            name="url"
+            {...form.field('url')}
             type="url"
             inputMode="url"
-            value={values.url}
-            onChange={set('url')}
-            error={problem('url')}
             hint={t('redirectLinks.form.urlHint')}
             placeholder="https://"
             maxLength={2048}
@@ -65,17 +53,7 @@ export function RedirectLinkForm({ initial, onSubmit, submitText }: RedirectLink
             spellCheck={false}
           />
           <Select label={t('redirectLinks.form.icon')} name="icon" value={values.icon} onChange={set('icon')} options={iconOptions} error={problem('icon')} />
-          <TextField
-            label={t('redirectLinks.form.order')}
-            name="order"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            value={values.order}
-            onChange={set('order')}
-            error={problem('order')}
-            hint={t('redirectLinks.form.orderHint')}
-          />
+          <TextField label={t('redirectLinks.form.order')} {...form.field('order')} type="number" inputMode="numeric" step={1} hint={t('redirectLinks.form.orderHint')} />
         </Grid>
         <div>
           <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, marginBottom: 6 }}>{t('redirectLinks.form.preview')}</div>

@@ -28,27 +28,8 @@ export function RoleForm({ initial, onSubmit, submitText }: RoleFormProps) {
       <Form onSubmit={form.submit} aria-label={submitText} noValidate>
         <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={240} gap={16} css={{ alignItems: 'start' }}>
-          <TextField
-            label={t('roleForm.realName')}
-            name="real_name"
-            value={values.real_name}
-            onChange={set('real_name')}
-            error={problem('real_name')}
-            maxLength={64}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('roleForm.name')}
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            error={problem('name')}
-            hint={t('roleForm.nameHint')}
-            maxLength={64}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <TextField label={t('roleForm.realName')} {...form.field('real_name')} maxLength={64} autoComplete="off" />
+          <TextField label={t('roleForm.name')} {...form.field('name')} hint={t('roleForm.nameHint')} maxLength={64} autoComplete="off" autoCapitalize="none" spellCheck={false} />
           <div css={{ display: 'flex', gap: 10, alignItems: 'flex-end' }}>
             <div css={{ flex: 1, minWidth: 0 }}>
               <TextField label={t('roleForm.color')} name="color" value={values.color} onChange={set('color')} error={problem('color')} maxLength={7} spellCheck={false} />

@@ -30,25 +30,9 @@ export function UserAccountForm({ user, onSaved }: { user: AdminUser; onSaved(us
       <Form onSubmit={form.submit} aria-label={t('userEdit.account')} noValidate>
         <UnchangedNote form={form}>{t('userEdit.nothingChanged')}</UnchangedNote>
         <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
-          <TextField
-            label={t('userEdit.fields.firstName')}
-            name="first_name"
-            value={values.first_name}
-            onChange={set('first_name')}
-            error={problem('first_name')}
-            autoComplete="off"
-          />
+          <TextField label={t('userEdit.fields.firstName')} {...form.field('first_name')} autoComplete="off" />
           <TextField label={t('userEdit.fields.lastName')} name="last_name" value={values.last_name} onChange={set('last_name')} error={problem('last_name')} autoComplete="off" />
-          <TextField
-            label={t('userEdit.fields.username')}
-            name="username"
-            value={values.username}
-            onChange={set('username')}
-            error={problem('username')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <TextField label={t('userEdit.fields.username')} {...form.field('username')} autoComplete="off" autoCapitalize="none" spellCheck={false} />
           <TextField label={t('userEdit.fields.email')} name="email" type="email" value={values.email} onChange={set('email')} error={problem('email')} autoComplete="off" />
           {mayListRoles ? (
             <Select

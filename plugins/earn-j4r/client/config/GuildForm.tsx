@@ -30,56 +30,28 @@ export function GuildForm({ initial, onSubmit, onCancel }: GuildFormProps) {
         <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
           <TextField
             label={t('config.form.guildId')}
-            name="guild_id"
-            value={values.guild_id}
-            onChange={set('guild_id')}
-            error={problem('guild_id')}
+            {...form.field('guild_id')}
             hint={initial ? t('config.form.guildIdFixed') : t('config.form.guildIdHint')}
             disabled={initial !== null}
             inputMode="numeric"
             maxLength={20}
             autoComplete="off"
           />
-          <TextField
-            label={t('config.form.name')}
-            name="name"
-            value={values.name}
-            onChange={set('name')}
-            error={problem('name')}
-            maxLength={GUILD_LIMITS.nameMaxLength}
-            autoComplete="off"
-          />
-          <TextField
-            label={t('config.form.coins')}
-            name="coins"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={GUILD_LIMITS.maxCoins}
-            step={1}
-            value={values.coins}
-            onChange={set('coins')}
-            error={problem('coins')}
-          />
+          <TextField label={t('config.form.name')} {...form.field('name')} maxLength={GUILD_LIMITS.nameMaxLength} autoComplete="off" />
+          <TextField label={t('config.form.coins')} {...form.field('coins')} type="number" inputMode="numeric" min={1} max={GUILD_LIMITS.maxCoins} step={1} />
         </Grid>
         <TextField
           label={t('config.form.invite')}
-          name="invite_url"
+          {...form.field('invite_url')}
           type="url"
-          value={values.invite_url}
-          onChange={set('invite_url')}
-          error={problem('invite_url')}
           hint={t('config.form.inviteHint')}
           maxLength={GUILD_LIMITS.inviteMaxLength}
           autoComplete="off"
         />
         <TextField
           label={t('config.form.icon')}
-          name="icon_url"
+          {...form.field('icon_url')}
           type="url"
-          value={values.icon_url}
-          onChange={set('icon_url')}
-          error={problem('icon_url')}
           hint={t('config.form.iconHint')}
           maxLength={GUILD_LIMITS.iconMaxLength}
           autoComplete="off"

@@ -35,10 +35,7 @@ export function RedeemCodeForm({ initial, redeemed = 0, onSubmit, submitText }: 
         <UnchangedNote form={form}>{t('manage.form.nothingChanged')}</UnchangedNote>
         <TextField
           label={t('manage.form.code')}
-          name="code"
-          value={values.code}
-          onChange={set('code')}
-          error={problem('code')}
+          {...form.field('code')}
           hint={t('manage.form.codeHint')}
           maxLength={REDEEM_CODE_LIMITS.codeMaxLength}
           autoComplete="off"
@@ -46,29 +43,15 @@ export function RedeemCodeForm({ initial, redeemed = 0, onSubmit, submitText }: 
           spellCheck={false}
         />
         <Grid min={200} gap={16} css={{ alignItems: 'start' }}>
-          <TextField
-            label={t('manage.form.coins')}
-            name="coins"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={REDEEM_CODE_LIMITS.maxCoins}
-            step={1}
-            value={values.coins}
-            onChange={set('coins')}
-            error={problem('coins')}
-          />
+          <TextField label={t('manage.form.coins')} {...form.field('coins')} type="number" inputMode="numeric" min={1} max={REDEEM_CODE_LIMITS.maxCoins} step={1} />
           <TextField
             label={t('manage.form.uses')}
-            name="uses"
+            {...form.field('uses')}
             type="number"
             inputMode="numeric"
             min={Math.max(1, redeemed)}
             max={REDEEM_CODE_LIMITS.maxUses}
             step={1}
-            value={values.uses}
-            onChange={set('uses')}
-            error={problem('uses')}
             hint={initial ? t('manage.form.usesHintRedeemed', { redeemed }) : t('manage.form.usesHint')}
           />
           <TextField
