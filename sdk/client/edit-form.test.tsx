@@ -25,6 +25,7 @@ function check(values: Values): FieldProblems<Values> {
 
 function mount(onInvalid?: (problems: FieldProblems<Values>) => void, send?: (changes: Partial<Values>) => unknown) {
   const sent: Partial<Values>[] = [];
+  const seen: Values[] = [];
   let form: EditForm<Values, Partial<Values>> | null = null;
   function Probe() {
     form = useEditForm({
@@ -37,16 +38,17 @@ function mount(onInvalid?: (problems: FieldProblems<Values>) => void, send?: (ch
       },
       problemText: (problem, field) => `${String(field)}: ${problem}`,
       onInvalid,
+      onValuesChange: (values) => seen.push(values),
     });
     return null;
   }
   const root = createRoot(document.createElement('div'));
   act(() => root.render(<Probe />));
-  return { sent, form: () => form!, unmount: () => act(() => root.unmount()) };
+  return { sent, seen, form: () => form!, unmount: () => act(() => root.unmount()) };
 }
 
 it('sends only the changed fields, and says so when nothing changed', async () => {
-  const { sent, form, unmount } = mount();
+  const { sent, seen, form, unmount } = mount();
   expect(form().pending).toBe(0);
   await act(() => form().submit());
   expect(sent).toEqual([]);
@@ -56,6 +58,7 @@ it('sends only the changed fields, and says so when nothing changed', async () =
   expect(form().unchanged).toBe(false);
   expect(form().pending).toBe(1);
   expect(form().changes).toEqual({ coins: '7' });
+  expect(seen).toEqual([{ name: 'alpha', coins: '7' }]); // a live preview follows each edit
   await act(() => form().submit());
   expect(sent).toEqual([{ coins: '7' }]);
   unmount();

@@ -18,6 +18,8 @@ export interface EditFormOptions<V extends object, B extends object> {
   submit(changes: B): unknown;
   /** the text shown for a problem (e.g. its translation); the problem itself when left out */
   problemText?(problem: string, field: keyof V): string;
+  /** told about each edit made through set() or field(), with the values it makes (e.g. for a live preview) */
+  onValuesChange?(values: V): void;
   /** told about the problems when the checks refuse a save (e.g. to show the tab of the first one) */
   onInvalid?(problems: FieldProblems<V>): void;
 }
@@ -62,11 +64,14 @@ export function useEditForm<V extends object, B extends object>(options: EditFor
   // the latest options, so a stable set() never calls a stale check or submit
   const latest = useRef(options);
   latest.current = options;
+  const shown = useRef(values);
+  shown.current = values;
 
   const set = useCallback(
     <K extends keyof V>(field: K) =>
       (value: V[K]) => {
         setValues((v) => ({ ...v, [field]: value }));
+        latest.current.onValuesChange?.({ ...shown.current, [field]: value });
         setProblems((p) => (p[field] === undefined ? p : { ...p, [field]: undefined }));
         setUnchanged(false);
       },

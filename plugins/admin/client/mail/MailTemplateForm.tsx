@@ -31,12 +31,9 @@ export function MailTemplateForm({ initial, protectedName = false, onSubmit, sub
     },
     submit: onSubmit,
     problemText: (problem) => t(problem),
+    onValuesChange,
   });
-  const { values, problem } = form;
-  const set = (field: keyof MailTemplateFormValues) => (value: string) => {
-    form.set(field)(value);
-    onValuesChange?.({ ...values, [field]: value });
-  };
+  const { values } = form;
   const used = placeholdersIn(values);
 
   return (
@@ -47,10 +44,7 @@ export function MailTemplateForm({ initial, protectedName = false, onSubmit, sub
           <Grid min={220} gap={16} css={{ alignItems: 'start' }}>
             <TextField
               label={t('mailTemplates.form.name')}
-              name="name"
-              value={values.name}
-              onChange={set('name')}
-              error={problem('name')}
+              {...form.field('name')}
               hint={protectedName ? t('mailTemplates.form.nameProtected') : t('mailTemplates.form.nameHint')}
               readOnly={protectedName}
               maxLength={64}
@@ -58,37 +52,11 @@ export function MailTemplateForm({ initial, protectedName = false, onSubmit, sub
               autoCapitalize="none"
               spellCheck={false}
             />
-            <TextField
-              label={t('mailTemplates.form.subject')}
-              name="subject"
-              value={values.subject}
-              onChange={set('subject')}
-              error={problem('subject')}
-              maxLength={255}
-              autoComplete="off"
-            />
+            <TextField label={t('mailTemplates.form.subject')} {...form.field('subject')} maxLength={255} autoComplete="off" />
           </Grid>
-          <TextField
-            label={t('mailTemplates.form.description')}
-            name="description"
-            value={values.description}
-            onChange={set('description')}
-            error={problem('description')}
-            maxLength={255}
-            autoComplete="off"
-          />
-          <TextArea label={t('mailTemplates.form.html')} name="html" value={values.html} onChange={set('html')} error={problem('html')} rows={14} code spellCheck={false} />
-          <TextArea
-            label={t('mailTemplates.form.text')}
-            name="text"
-            value={values.text}
-            onChange={set('text')}
-            error={problem('text')}
-            hint={t('mailTemplates.form.textHint')}
-            rows={8}
-            code
-            spellCheck={false}
-          />
+          <TextField label={t('mailTemplates.form.description')} {...form.field('description')} maxLength={255} autoComplete="off" />
+          <TextArea label={t('mailTemplates.form.html')} {...form.field('html')} rows={14} code spellCheck={false} />
+          <TextArea label={t('mailTemplates.form.text')} {...form.field('text')} hint={t('mailTemplates.form.textHint')} rows={8} code spellCheck={false} />
           <div>
             <div css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, marginBottom: 6 }}>{t('mailTemplates.form.placeholders')}</div>
             {used.length === 0 ? (
