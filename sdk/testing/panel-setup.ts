@@ -14,7 +14,8 @@ export async function relaxRateLimits(services: Pick<PanelServices, 'settings' |
   for (const def of RATE_LIMIT_SETTINGS) {
     if (def.type === 'number' && def.key !== 'rate_limit_auth_window_seconds') keys.add(def.key);
   }
-  for (const key of keys) await services.settings.set(key, 1_000_000);
+  // a plugin may cap its own limit lower
+  for (const key of keys) await services.settings.set(key, Math.min(1_000_000, services.settings.definition(key)?.max ?? 1_000_000));
 }
 
 /** Creates a role holding exactly `permissions`; returns its id. */

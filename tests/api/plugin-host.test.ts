@@ -73,9 +73,10 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     expect(reasonOf('fx-throws')).toBe('its register() failed: fx-throws could not reach its licence server');
     expect(reasonOf('fx-unbranded')).toMatch(/does not default-export defineServerPlugin/);
     expect(reasonOf('fx-bad-route')).toMatch(/\/api\/system\/takeover is reserved for the core/);
+    expect(reasonOf('fx-bad-policy')).toBe('its rate-limit policy "fx.guess" names "rate_limit_login_per_account", which is not a number setting of its plugin.json');
     const loaded = panel.services.plugins.list().map((p) => p.manifest.id);
     expect(loaded).toEqual(expect.arrayContaining(['auth', 'legal', 'dashboard', 'errors', 'fx-notes', 'fx-dependent', 'fx-off', 'fx-third']));
-    for (const id of ['fx-new-sdk', 'fx-needs-missing', 'fx-invalid', 'fx-throws', 'fx-unbranded', 'fx-bad-route']) expect(loaded).not.toContain(id);
+    for (const id of ['fx-new-sdk', 'fx-needs-missing', 'fx-invalid', 'fx-throws', 'fx-unbranded', 'fx-bad-route', 'fx-bad-policy']) expect(loaded).not.toContain(id);
   });
 
   it('keeps serving after the refusals', async () => {
