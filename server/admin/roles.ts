@@ -214,9 +214,11 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
       const row = await findRole(request.params.id);
       const wanted = [...new Set(request.body.permissions)].sort();
       const known = new Set(hostPermissionCatalogue(plugins).map((p) => p.name));
-      const unknown = wanted.find((p) => !known.has(p));
-      if (unknown) throw httpError(400, 'UNKNOWN_PERMISSION', `"${unknown}" is not a known permission.`, 'permissions');
       const current = roles.get(row.id).permissions;
+      // a string the role already holds may stay although nobody declares it now (its plugin was
+      // removed, or not built yet): saving the role's other changes must not need dropping it
+      const unknown = wanted.find((p) => !known.has(p) && !current.includes(p));
+      if (unknown) throw httpError(400, 'UNKNOWN_PERMISSION', `"${unknown}" is not a known permission.`, 'permissions');
       const added = wanted.filter((p) => !current.includes(p));
       const removed = current.filter((p) => !wanted.includes(p));
       if ((ROOT_ROLES as readonly number[]).includes(row.id) && removed.includes(ROOT_PERMISSION)) {
