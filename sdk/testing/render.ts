@@ -52,6 +52,11 @@ export interface RenderedPlugin {
   findByRole(role: string, name?: TextMatch, options?: WaitOptions): Promise<HTMLElement>;
   /** Clicks an element (a submit button submits its form). */
   click(element: Element): Promise<void>;
+  /**
+   * Waits (default 6 s: dialogs queue behind a toast still showing) for the sdk's dialog titled
+   * `title` and presses its confirm or cancel button.
+   */
+  answerDialog(title: string, button: 'confirm' | 'cancel', options?: WaitOptions): Promise<void>;
   /** Replaces an input's, textarea's or select's value as a user would, firing React's change. */
   type(element: Element, value: string): Promise<void>;
   /** Retries `assertion` until it stops throwing (default 2 s), flushing React work in between. */
@@ -259,6 +264,12 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
 
   const body = document.body;
 
+  async function click(element: Element): Promise<void> {
+    await act(async () => {
+      element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    });
+  }
+
   async function waitFor<T>(assertion: () => T | Promise<T>, waitOptions: WaitOptions = {}): Promise<T> {
     const timeout = waitOptions.timeout ?? 2000;
     const interval = waitOptions.interval ?? 20;
@@ -336,10 +347,15 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     queryByRole: (role, name) => queryAllByRole(role, name)[0] ?? null,
     getByRole,
     findByRole: (role, name, waitOptions) => waitFor(() => getByRole(role, name), waitOptions),
-    click: async (element) => {
-      await act(async () => {
-        element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-      });
+    click,
+    answerDialog: async (title, button, waitOptions = { timeout: 6000 }) => {
+      const found = await waitFor(() => {
+        const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
+        const control = popup?.querySelector<HTMLButtonElement>(`.swal2-${button}`);
+        if (!control) throw new Error(`no dialog "${title}" with a ${button} button yet`);
+        return control;
+      }, waitOptions);
+      await click(found);
     },
     type: async (element, value) => {
       await act(async () => {

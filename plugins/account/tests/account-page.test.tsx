@@ -58,20 +58,6 @@ async function open(extra: HttpHandlers = {}, options: { session?: TestSession; 
 
 type App = Awaited<ReturnType<typeof open>>;
 
-/** Clicks a button of the sweetalert2 dialog titled `title` once it is open (a toast may still be showing). */
-async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel') {
-  const button = await app.waitFor(
-    () => {
-      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-      const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
-      if (!found) throw new Error(`no dialog "${title}" yet`);
-      return found;
-    },
-    { timeout: 6000 },
-  ); // dialogs queue behind a toast of an earlier test (3 s)
-  await app.click(button);
-}
-
 const profileForm = () => document.querySelector<HTMLFormElement>(`form[aria-label="${en.profile.title}"]`)!;
 /** The profile form's current-password input (the password card has one with the same label). */
 const profilePassword = (app: App) =>
@@ -221,7 +207,7 @@ describe('account page: sessions, PIN, 2FA, activity', () => {
     // the current session has no sign-out button of its own
     expect(app.queryByRole('button', 'Sign out Chrome on Windows')).toBeNull();
     await app.click(app.getByRole('button', 'Sign out Firefox on Linux'));
-    await answerDialog(app, en.sessions.revokeTitle, 'confirm');
+    await app.answerDialog(en.sessions.revokeTitle, 'confirm');
     await app.waitFor(() => expect(app.httpCalls.some((c) => c.method === 'DELETE')).toBe(true));
     const deletion = app.httpCalls.find((c) => c.method === 'DELETE');
     expect(deletion?.path).toBe('/api/user/session/sessions/BBBBBBBBBBBBBBBBBBBBBB');
@@ -235,7 +221,7 @@ describe('account page: sessions, PIN, 2FA, activity', () => {
         call.params.id === third.id ? { status: 404, body: { error: { code: 'SESSION_NOT_FOUND', message: 'There is no such session.' } } } : { body: { success: true } },
     });
     await app.click(await app.findByRole('button', 'Sign out other sessions'));
-    await answerDialog(app, en.sessions.revokeOthersTitle, 'confirm');
+    await app.answerDialog(en.sessions.revokeOthersTitle, 'confirm');
     await app.waitFor(() => expect(app.httpCalls.filter((c) => c.method === 'DELETE')).toHaveLength(2));
     expect(
       app.httpCalls
@@ -302,7 +288,7 @@ describe('account page: delete account', () => {
     await app.waitFor(() => expect(app.getByLabelText('Your password').getAttribute('aria-invalid')).toBe('true'));
     await app.type(app.getByLabelText('Your password'), 'my password');
     await app.click(app.getByRole('button', 'Delete my account'));
-    await answerDialog(app, en.delete.confirmTitle, 'confirm');
+    await app.answerDialog(en.delete.confirmTitle, 'confirm');
     await app.waitFor(() => expect(app.location().pathname).toBe('/auth/login'), { timeout: 5000 });
     expect(posts(app, '/api/user/session/delete-account')[0].body).toEqual({ password: 'my password' });
   });
@@ -311,7 +297,7 @@ describe('account page: delete account', () => {
     const app = await open();
     await app.type(app.getByLabelText('Your password'), 'my password');
     await app.click(app.getByRole('button', 'Delete my account'));
-    await answerDialog(app, en.delete.confirmTitle, 'cancel');
+    await app.answerDialog(en.delete.confirmTitle, 'cancel');
     // the submit button stops spinning once the form's handler returned
     await app.waitFor(() => expect(app.getByRole('button', 'Delete my account').hasAttribute('disabled')).toBe(false));
     expect(posts(app, '/api/user/session/delete-account')).toHaveLength(0);

@@ -32,21 +32,6 @@ async function open(extra: HttpHandlers, options: { route?: string; locale?: 'en
   return app;
 }
 
-type App = Awaited<ReturnType<typeof open>>;
-
-async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel') {
-  const button = await app.waitFor(
-    () => {
-      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-      const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
-      if (!found) throw new Error(`no dialog "${title}" yet`);
-      return found;
-    },
-    { timeout: 6000 },
-  );
-  await app.click(button);
-}
-
 describe('account page: linked accounts', () => {
   it('shows each provider that is on: linked with its name and an unlink button, or a link to start linking', async () => {
     const app = await open({ [ACCOUNTS]: { body: { data: [discordLink], providers: both } } });
@@ -83,7 +68,7 @@ describe('account page: linked accounts', () => {
       },
     });
     await app.click(await app.findByRole('button', 'Unlink Discord'));
-    await answerDialog(app, 'Unlink your Discord account?', 'confirm');
+    await app.answerDialog('Unlink your Discord account?', 'confirm');
     await app.waitFor(() => expect(app.getByRole('link', 'Link Discord')).toBeTruthy());
     expect(app.httpCalls.filter((c) => c.method === 'POST' && c.path === '/api/user/auth/callback/discord/unlink')).toHaveLength(1);
   });

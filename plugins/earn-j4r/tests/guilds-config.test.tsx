@@ -80,19 +80,6 @@ const findLabelled = (app: App, tag: 'table' | 'form', label: string) =>
   });
 const calls = (app: App, method: string, path: string) => app.httpCalls.filter((c: RecordedHttpCall) => c.method === method && c.path === path);
 
-async function confirmDialog(app: App, title: string) {
-  const button = await app.waitFor(
-    () => {
-      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-      const found = popup?.querySelector<HTMLButtonElement>('.swal2-confirm');
-      if (!found) throw new Error(`no dialog "${title}" yet`);
-      return found;
-    },
-    { timeout: 6000 },
-  );
-  await app.click(button);
-}
-
 describe('join-for-rewards servers on the plugin configuration page', () => {
   it('lists the servers with their reward and how many users each paid', async () => {
     const app = await open();
@@ -177,7 +164,7 @@ describe('join-for-rewards servers on the plugin configuration page', () => {
       },
     });
     await app.click(await app.findByRole('button', 'Remove Orepanel Community'));
-    await confirmDialog(app, 'Remove Orepanel Community?');
+    await app.answerDialog('Remove Orepanel Community?', 'confirm');
     await app.waitFor(() => expect(calls(app, 'DELETE', '/api/admin/j4r/guilds/1')).toHaveLength(1));
     await app.findByText(en.config.empty);
   });

@@ -26,19 +26,6 @@ function serversPage(call: RecordedHttpCall) {
   return { body: { servers: all.slice((page - 1) * 20, page * 20), total: all.length, page, per_page: 20 } };
 }
 
-async function dialogButton(app: Awaited<ReturnType<typeof renderPlugin>>, title: string) {
-  return app.waitFor(
-    () => {
-      const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')]
-        .find((el) => el.querySelector('.swal2-title')?.textContent === title)
-        ?.querySelector<HTMLButtonElement>('.swal2-confirm');
-      if (!found) throw new Error(`no dialog "${title}" yet`);
-      return found;
-    },
-    { timeout: 6000 },
-  );
-}
-
 describe('admin servers list', () => {
   it('shows owner, state and resources, pages and searches on the server', async () => {
     const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/servers', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/servers': serversPage } });
@@ -88,7 +75,7 @@ describe('admin servers list', () => {
     const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/servers', catalogues: { en }, session: ROOT, http });
     await app.findByText('Lobby');
     await app.click(app.getByRole('button', 'Suspend Lobby'));
-    await app.click(await dialogButton(app, 'Suspend Lobby?'));
+    await app.answerDialog('Suspend Lobby?', 'confirm');
     await app.findByRole('button', 'Unsuspend Lobby');
     expect(suspended).toEqual([5]);
     app.unmount();

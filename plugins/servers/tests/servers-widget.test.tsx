@@ -146,17 +146,7 @@ describe('servers widget', () => {
     // only a waiting entry can be withdrawn
     expect(app.queryByRole('button', 'Cancel the creation of Modded')).toBeNull();
     await app.click(app.getByRole('button', 'Cancel the creation of Lobby'));
-    const confirm = await app.waitFor(
-      () => {
-        const found = [...document.querySelectorAll<HTMLElement>('.swal2-popup')]
-          .find((el) => el.querySelector('.swal2-title')?.textContent === 'Cancel Lobby?')
-          ?.querySelector<HTMLButtonElement>('.swal2-confirm');
-        if (!found) throw new Error('no dialog yet');
-        return found;
-      },
-      { timeout: 6000 },
-    );
-    await app.click(confirm);
+    await app.answerDialog('Cancel Lobby?', 'confirm');
     await app.waitFor(() => expect(app.queryByText('Lobby')).toBeNull());
     expect(app.httpCalls.filter((c) => c.method === 'POST' && c.path === '/api/user/queue/8/delete')).toHaveLength(1);
     app.unmount();

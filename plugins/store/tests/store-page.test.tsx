@@ -35,19 +35,6 @@ async function open(http: HttpHandlers = {}, settings: Record<string, boolean> =
 
 type App = Awaited<ReturnType<typeof open>>;
 
-async function answerDialog(app: App, title: string, which: 'confirm' | 'cancel') {
-  const button = await app.waitFor(
-    () => {
-      const popup = [...document.querySelectorAll<HTMLElement>('.swal2-popup')].find((el) => el.querySelector('.swal2-title')?.textContent === title);
-      const found = popup?.querySelector<HTMLButtonElement>(`.swal2-${which}`);
-      if (!found) throw new Error(`no dialog "${title}" yet`);
-      return found;
-    },
-    { timeout: 6000 },
-  );
-  await app.click(button);
-}
-
 const purchases = (app: App) => app.httpCalls.filter((c) => c.method === 'POST' && c.path === '/api/user/store/purchase');
 const balance = (app: App) => app.getByLabelText('Your coins').textContent;
 
@@ -77,7 +64,7 @@ describe('store page', () => {
     );
     expect(app.getByRole('link', 'Add credits').getAttribute('href')).toBe('/store/add-credits');
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'confirm');
+    await app.answerDialog('Buy Memory?', 'confirm');
     await app.findByText('You bought Memory. Your balance is now 400 coins.');
     expect(balance(app)).toBe('400');
     expect(app.getByText('You have 2,048 MiB · at most 8,192 MiB')).toBeTruthy();
@@ -90,7 +77,7 @@ describe('store page', () => {
   it('buys nothing when the confirmation is cancelled', async () => {
     const app = await open({ 'POST /api/user/store/purchase': { body: { success: true, replayed: false, item: 'ram', balance: 400, owned: 2048 } } });
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'cancel');
+    await app.answerDialog('Buy Memory?', 'cancel');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(purchases(app)).toHaveLength(0);
     expect(balance(app)).toBe('500');
@@ -107,13 +94,13 @@ describe('store page', () => {
       },
     });
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'confirm');
+    await app.answerDialog('Buy Memory?', 'confirm');
     await app.findByText('The server could not be reached. Check your connection and try again.');
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'confirm');
+    await app.answerDialog('Buy Memory?', 'confirm');
     await app.findByText('You bought Memory. Your balance is now 400 coins.');
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'confirm');
+    await app.answerDialog('Buy Memory?', 'confirm');
     await app.waitFor(() => expect(purchases(app)).toHaveLength(3));
     const [lost, retried, next] = purchases(app).map((c) => (c.body as { idempotency_key: string }).idempotency_key);
     expect(retried).toBe(lost);
@@ -124,7 +111,7 @@ describe('store page', () => {
   it('shows a refusal in the buyer’s words and loads the store again', async () => {
     const app = await open({ 'POST /api/user/store/purchase': { status: 409, body: { error: { code: 'STORE_MAX_REACHED', message: 'max', field: 'item' } } } });
     await app.click(app.getByRole('button', 'Buy Memory'));
-    await answerDialog(app, 'Buy Memory?', 'confirm');
+    await app.answerDialog('Buy Memory?', 'confirm');
     await app.findByText(en.errors.STORE_MAX_REACHED);
     await app.waitFor(() => expect(app.httpCalls.filter((c) => c.path === '/api/user/store/items')).toHaveLength(2));
     app.unmount();
