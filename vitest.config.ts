@@ -10,7 +10,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // once per database dialect (OREPANEL_TEST_DIALECTS, default sqlite,postgres,mysql), each dialect a
 // project of its own so the pool runs them side by side instead of one after another inside a file;
 // and the browser end-to-end tests, which drive Debian's chromium against the built panel one file
-// at a time.
+// at a time. A plugin's API and browser tests live in its own folder (plugins/<id>/tests/*.api.test.ts,
+// *.e2e.test.ts) and run in the same projects as the core's.
 const DIALECTS = (process.env.OREPANEL_TEST_DIALECTS ?? 'sqlite,postgres,mysql')
   .split(',')
   .map((d) => d.trim())
@@ -109,7 +110,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,sdk,kernel,plugins,tests}/**/*.test.{ts,tsx}'],
-          exclude: ['tests/e2e/**', 'tests/api/**', 'plugins/*/tests/*.api.test.ts', 'node_modules/**', 'dist/**'],
+          exclude: ['tests/e2e/**', 'tests/api/**', 'plugins/*/tests/*.api.test.ts', 'plugins/*/tests/*.e2e.test.ts', 'node_modules/**', 'dist/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -120,7 +121,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'plugins/*/tests/*.e2e.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 90_000,

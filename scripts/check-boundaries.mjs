@@ -3,12 +3,19 @@
 // - a plugin imports only the sdk (@orepanel/sdk…), the modules the kernel shares with plugins
 //   (sdk/shared-modules.json), its own folder, and the `contract.ts` of a plugin it lists in
 //   `requires`; its server part and its tests may also use Node's built-ins and the packages the
-//   panel itself depends on (a plugin's client bundle may not: the kernel does not share them);
+//   panel itself depends on (a plugin's client bundle may not: the kernel does not share them); its
+//   client takes only types from another plugin's contract (`import type`: a contract names
+//   server-side references, which must not be bundled into the browser);
+// - a plugin's `contract.ts` is what other plugins compile against, so it stands on its own: it
+//   imports the sdk, the shared modules, types of the panel's packages (`import type`), and the
+//   contracts of the plugins its own plugin requires — never a file of its own plugin (its internals
+//   would leak into every consumer);
 // - the kernel, the server core and the sdk never import plugins/.
 // A plugin's tests may also load another plugin the way the kernel does (manifest, client entry,
-// catalogues) to render the two together, and a plugin's API tests (tests/*.api.test.ts) may import
-// the repository's API test harness (tests/api/harness.ts). Relative imports are resolved to files, so
-// `../../other-plugin/x` is caught at any depth.
+// catalogues) to render the two together, and a plugin's API and browser tests (tests/*.api.test.ts,
+// tests/*.e2e.test.ts) may import the repository's test helpers (the modules under tests/ that are not
+// tests themselves: the per-dialect API harness, the browser harness, stand-ins of outside services).
+// Relative imports are resolved to files, so `../../other-plugin/x` is caught at any depth.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +23,14 @@ import { fileURLToPath } from 'node:url';
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 /** What the kernel loads of a plugin: its manifest, its client entry and its catalogues. */
 const KERNEL_LOADS = /^(plugin\.json|client\/index\.tsx?|locales\/[a-z]{2}\.json)$/;
-const API_HARNESS = (root) => join(root, 'tests', 'api', 'harness.ts');
+/** A plugin's tests that run against a whole panel: its API tests and its browser tests. */
+const PANEL_TEST = /\.(api|e2e)\.test\.ts$/;
+const TEST_FILE = /\.test\.(ts|tsx)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git']);
 const IMPORT =
-  /(?:^|[^\w.$])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|(?:^|[^\w.$])import\s*\(\s*['"]([^'"\n]+)['"]\s*\)|(?:^|[^\w.$])require\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+  /(?:^|[^\w.$])(?:import|export)\s+(type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?['"]([^'"\n]+)['"]|(?:^|[^\w.$])import\s*\(\s*['"]([^'"\n]+)['"]\s*\)|(?:^|[^\w.$])require\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g;
+/** A plugin's contract: plugins/<id>/contract.ts, the one file of a plugin others may import. */
+const CONTRACT = /^contract\.(ts|tsx)$/;
 
 function walk(dir, out = []) {
   let entries;
@@ -38,14 +49,17 @@ function walk(dir, out = []) {
   return out;
 }
 
-/** Every module specifier a source file names, with its line. Comments are blanked first. */
+/**
+ * Every module specifier a source file names, with its line and whether it is `import type` /
+ * `export type` (erased from the build). Comments are blanked first.
+ */
 export function importsOf(text) {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/[^\n]*/g, (c, p) => p + ' '.repeat(c.length - p.length));
   const found = [];
   for (const match of code.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2] ?? match[3];
+    const specifier = match[2] ?? match[3] ?? match[4];
     const line = code.slice(0, match.index).split('\n').length + (code[match.index] === '\n' ? 1 : 0);
-    found.push({ specifier, line });
+    found.push({ specifier, line, typeOnly: match[1] !== undefined });
   }
   return found;
 }
@@ -78,6 +92,7 @@ export function checkBoundaries(root) {
   const panelPackages = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]);
   const shared = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'sdk', 'shared-modules.json'), 'utf8')).modules));
   const pluginsDir = join(root, 'plugins');
+  const testsDir = join(root, 'tests') + sep;
   const requiresOf = new Map();
   for (const id of readdirSync(pluginsDir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
@@ -97,20 +112,30 @@ export function checkBoundaries(root) {
     const own = join(pluginsDir, id) + sep;
     const inClient = part === 'client';
     const isTest = /\.test\.(ts|tsx)$/.test(file) || part === 'tests';
-    for (const { specifier, line } of importsOf(readFileSync(file, 'utf8'))) {
+    const isOwnContract = CONTRACT.test(part) && relative(pluginsDir, file).split(sep).length === 2;
+    for (const { specifier, line, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.')) {
         const target = resolveRelative(file, specifier);
-        if (target.startsWith(own)) continue;
+        if (target.startsWith(own)) {
+          if (isOwnContract) report(file, line, specifier, `the contract of "${id}" imports its own plugin's ${relative(own, target).split(sep).join('/')}; a contract stands on its own (the sdk and types only), or its plugin's internals reach every consumer`);
+          continue;
+        }
         const inPlugins = relative(pluginsDir, target).split(sep);
         const other = inPlugins[0];
-        const isContract = target.startsWith(pluginsDir + sep) && inPlugins.length === 2 && /^contract\.(ts|tsx)$/.test(inPlugins[1]);
-        if (isContract && requiresOf.get(id)?.has(other)) continue;
+        const isContract = target.startsWith(pluginsDir + sep) && inPlugins.length === 2 && CONTRACT.test(inPlugins[1]);
+        if (isContract && requiresOf.get(id)?.has(other)) {
+          if (inClient && !isTest && !typeOnly) {
+            report(file, line, specifier, `plugin "${id}"'s client imports values from the contract of "${other}"; a client takes only its types (import type)`);
+          }
+          continue;
+        }
         // a test stands where the kernel stands: it may load another plugin the way the kernel loads
         // one (its manifest, its client entry, its catalogues) to render the two together
         if (isTest && target.startsWith(pluginsDir + sep) && KERNEL_LOADS.test(inPlugins.slice(1).join('/'))) continue;
         // the sdk's test kit (@orepanel/sdk/testing/server) runs on SQLite only; a first-party plugin's
-        // API tests must prove their queries on every dialect, which only the core's harness does
-        if (part === 'tests' && file.endsWith('.api.test.ts') && target === API_HARNESS(root)) continue;
+        // API tests must prove their queries on every dialect and its browser tests need the built
+        // panel, which only the repository's harnesses (and their stand-ins of outside services) give
+        if (part === 'tests' && PANEL_TEST.test(file) && target.startsWith(testsDir) && !TEST_FILE.test(target)) continue;
         const why = isContract
           ? `plugin "${id}" imports the contract of "${other}" without listing it in requires`
           : `plugin "${id}" reaches outside its folder (to ${relative(root, target).split(sep).join('/')}); use the sdk or the other plugin's contract.ts`;
@@ -119,6 +144,10 @@ export function checkBoundaries(root) {
       }
       if (specifier === '@orepanel/sdk' || specifier.startsWith('@orepanel/sdk/')) continue;
       if (shared.has(specifier)) continue;
+      if (isOwnContract && !typeOnly) {
+        report(file, line, specifier, `the contract of "${id}" imports "${specifier}"; a contract imports the sdk and shared modules, and other packages only as types (import type)`);
+        continue;
+      }
       if (inClient && !isTest) {
         report(file, line, specifier, `plugin "${id}"'s client imports "${specifier}", which the kernel does not share (sdk/shared-modules.json)`);
         continue;

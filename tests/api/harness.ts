@@ -17,6 +17,7 @@ import { createTestRole, relaxRateLimits } from '../../sdk/testing/panel-setup';
 
 // for plugins' API tests (plugins/*/tests/*.api.test.ts), which may import this harness but not the core
 export { checkLedgerConsistency } from '../../server/wallet/consistency';
+export { MemoryRateLimitStore } from '../../server/security/rate-limiter';
 
 export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 const KNOWN: readonly TestDialect[] = ['sqlite', 'postgres', 'mysql'];
@@ -175,6 +176,23 @@ export async function startPanel(dialect: TestDialect, options: StartOptions = {
     await database.drop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Another instance of `panel` — the same configuration, so the same database (and Redis when it has
+ * one) — as a second server behind a load balancer would be; the caller closes it. For the rules that
+ * must hold across instances (leases, single-use tokens).
+ */
+export function secondInstance(panel: TestPanel, options: Omit<StartOptions, 'env' | 'rateLimits' | 'prepareDataDir'> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    config: panel.services.config,
+    logger: false,
+    builtPlugins: false,
+    pluginDirs: [REPO_PLUGINS],
+    publicDir: join(panel.database.dataDir, 'no-public'),
+    ...options,
+    buildManifest: join(panel.database.dataDir, 'plugins.json'),
+  });
 }
 
 // ---- cookies ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // a switched-off store answers FEATURE_DISABLED.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 type Resource = 'ram' | 'disk' | 'cpu' | 'ports' | 'databases' | 'backups' | 'server_slots';
 

@@ -4,7 +4,7 @@
 // allow_public_profiles flag, and the skin address built from the administrator's template only for
 // names that can be Minecraft names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { register, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 describe.each(testDialects())('profiles API on %s', (dialect) => {
   let panel: TestPanel;

@@ -5,7 +5,7 @@
 // holders of its permission.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { register, roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 interface Match {
   uuid: string;

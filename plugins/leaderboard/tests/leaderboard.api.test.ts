@@ -4,9 +4,9 @@
 // signed-in user's own place given also outside the top. The rank indexes are used (SQLite's plan).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
-import { Rankings } from '../../plugins/leaderboard/server/rankings';
-import { LEADERBOARD_INDEXES } from '../../plugins/leaderboard/server/indexes';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { Rankings } from '../server/rankings';
+import { LEADERBOARD_INDEXES } from '../server/indexes';
+import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 interface Answer {
   type: string;
