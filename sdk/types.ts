@@ -63,6 +63,13 @@ export interface ManifestSetting {
    * links, secrets or requests go: editing it would otherwise be a way to become admin.root.
    */
   rootOnly?: boolean;
+  /**
+   * A panel-wide setting shown on the admin settings screen in this group (`features` for a feature
+   * flag, `security`, `server_defaults`…; another id opens a group named after the plugin) rather than
+   * on the plugin's own configuration screen. Such a setting keeps its place on the settings screen,
+   * and a public one its place in GET /api/system/settings, while its plugin is switched off.
+   */
+  group?: string;
 }
 
 /** plugin.json, as validated by sdk/manifest.schema.json */

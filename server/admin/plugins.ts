@@ -2,9 +2,10 @@
 // and disabling without a restart (the host's own switch: routes answer 404 and the manifest is no
 // longer served; a third-party plugin's code first runs when it is enabled, and a failed start
 // answers 409 PLUGIN_START_FAILED and is listed as failed_reason), and the settings a plugin
-// declares (/mc-admin/plugins/{identifier}/config).
+// declares (/mc-admin/plugins/{identifier}/config) except its panel-wide ones (on the settings screen).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError, type SettingValue } from '../../sdk/server';
+import { onSettingsScreen } from '../settings/groups';
 import type { AdminServices } from './admin-context';
 import { errorResponses, pluginIdParams } from './schemas';
 import { applySettings, describeSetting, settingSchema, settingsCallerOf, settingsPatchBody } from './settings';
@@ -35,9 +36,11 @@ const configAnswer = { type: 'object', required: ['id', 'settings'], properties:
 
 export function registerAdminPlugins(app: FastifyInstance, services: AdminServices): void {
   const { plugins, settings, audit, sessions } = services;
+  // a plugin's panel-wide settings (declared with a group) are on the settings screen instead
+  const ownSettings = (id: string) => settings.declaredBy(id).filter((def) => !onSettingsScreen(id, def));
   const describeConfig = async (request: FastifyRequest, id: string) => {
     const caller = await settingsCallerOf(sessions, request, 'admin.plugins.edit');
-    return { id, settings: await Promise.all(settings.declaredBy(id).map((def) => describeSetting(settings, def, caller))) };
+    return { id, settings: await Promise.all(ownSettings(id).map((def) => describeSetting(settings, def, caller))) };
   };
 
   const describeLoaded = async (id: string) => {
@@ -60,7 +63,7 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       failed_reason: plugins.failureOf(id),
       requires: m.requires ?? [],
       permissions: (m.permissions ?? []).map((x) => x.name),
-      settings: await Promise.all((m.settings ?? []).map((def) => describeSetting(settings, def))),
+      settings: await Promise.all((m.settings ?? []).filter((def) => !onSettingsScreen(id, def)).map((def) => describeSetting(settings, def))),
     };
   };
 
@@ -144,7 +147,8 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
     async (request) => {
       const { id } = request.params;
       requireLoaded(id);
-      const keys = await applySettings(settings, request.body.values, (key) => settings.ownerOf(key) === id, await settingsCallerOf(sessions, request, 'admin.plugins.edit'));
+      const own = new Set(ownSettings(id).map((def) => def.key));
+      const keys = await applySettings(settings, request.body.values, (key) => own.has(key), await settingsCallerOf(sessions, request, 'admin.plugins.edit'));
       const details: Record<string, string | number | boolean | null> = { plugin: id };
       for (const key of keys) details[key] = settings.definition(key)?.secret ? '(secret changed)' : request.body.values[key];
       await audit.record(request, { action: 'admin.plugin.config', details });

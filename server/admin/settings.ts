@@ -1,14 +1,15 @@
-// /api/admin/settings: every core setting with its type, grouped; secrets are write-only (answered
-// as { set: true|false }, never their value). PATCH validates every value against its key's type
-// before writing any, so a refused request changes nothing. Plugins' own settings are edited
-// through /api/admin/plugins/:id/config. A setting declared `rootOnly` is changed only by holders
+// /api/admin/settings: every setting of the settings screen (the core's and the panel-wide ones
+// plugins declare with a group, server/settings/groups.ts) with its type, grouped; secrets are
+// write-only (answered as { set: true|false }, never their value). PATCH validates every value
+// against its key's type before writing any, so a refused request changes nothing. Plugins' other
+// settings are edited through /api/admin/plugins/:id/config. A setting declared `rootOnly` is changed only by holders
 // of admin.root, whichever permission the route asks for: the listings say so per setting.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '../../sdk/manifest';
 import { httpError, type SettingValue } from '../../sdk/server';
 import { ROOT_PERMISSION, type ManifestSetting } from '../../sdk/types';
 import type { SessionService } from '../auth/sessions';
-import { groupOfSetting, SETTING_GROUPS } from '../settings/groups';
+import { onSettingsScreen, settingsScreen } from '../settings/groups';
 import { settingValueProblem, type SettingsStore } from '../settings/store';
 import { actorOf, type AdminServices } from './admin-context';
 import { errorResponses } from './schemas';
@@ -109,17 +110,19 @@ export async function applySettings(store: SettingsStore, values: Record<string,
 }
 
 export function registerAdminSettings(app: FastifyInstance, services: AdminServices): void {
-  const { settings, audit, sessions } = services;
-  const isCore = (key: string) => settings.ownerOf(key) === 'core';
+  const { settings, plugins, audit, sessions } = services;
+  const onScreen = (key: string) => {
+    const owner = settings.ownerOf(key);
+    const def = settings.definition(key);
+    return owner !== undefined && def !== undefined && onSettingsScreen(owner, def);
+  };
   const callerOf = (request: FastifyRequest) => settingsCallerOf(sessions, request, 'admin.settings.edit');
 
   const view = async (caller: SettingsCaller) => {
-    const groups = SETTING_GROUPS.map((g) => ({ ...g, settings: [] as Awaited<ReturnType<typeof describeSetting>>[] }));
-    for (const def of settings.declaredBy('core')) {
-      const group = groups.find((g) => g.id === groupOfSetting(def.key, def.type))!;
-      group.settings.push(await describeSetting(settings, def, caller));
-    }
-    return { groups: groups.filter((g) => g.settings.length > 0) };
+    const screen = settingsScreen(settings.declarations(), (id) => plugins.get(id)?.manifest.name ?? id);
+    const groups = [];
+    for (const { group, settings: defs } of screen) groups.push({ ...group, settings: await Promise.all(defs.map((def) => describeSetting(settings, def, caller))) });
+    return { groups };
   };
 
   const groupsAnswer = {
@@ -142,7 +145,7 @@ export function registerAdminSettings(app: FastifyInstance, services: AdminServi
     { config: { permission: 'admin.settings.edit' }, schema: { body: settingsPatchBody, response: { 200: groupsAnswer, ...errorResponses } } },
     async (request) => {
       const caller = await callerOf(request);
-      const keys = await applySettings(settings, request.body.values, isCore, caller);
+      const keys = await applySettings(settings, request.body.values, onScreen, caller);
       // secret values never reach the log; the other values do, so a change can be traced
       const details: Record<string, string | number | boolean | null> = {};
       for (const key of keys) details[key] = settings.definition(key)?.secret ? '(secret changed)' : request.body.values[key];

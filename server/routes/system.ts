@@ -8,6 +8,7 @@ import { errorBody, sendError } from '../http/errors';
 import type { BootSource } from '../http/index-document';
 import type { PluginHost } from '../plugins/host';
 import type { RedirectLinkStore } from '../redirect-links/redirect-link-store';
+import { onSettingsScreen } from '../settings/groups';
 import type { SettingsStore } from '../settings/store';
 
 export interface SystemRouteOptions {
@@ -51,7 +52,8 @@ export function publicSettingsReader(options: SystemRouteOptions): () => Promise
     debug_name: 'Orepanel',
     debug_telemetry: false,
   };
-  return async () => ({ ...(await settings.publicValues((owner) => owner === 'core' || plugins.isActive(owner))), ...computed });
+  // a panel-wide setting (the spec §3 feature flags among them) is served whether or not its plugin is on
+  return async () => ({ ...(await settings.publicValues((owner, def) => onSettingsScreen(owner, def) || plugins.isActive(owner))), ...computed });
 }
 
 /**

@@ -4,10 +4,11 @@
 // only admin.root may change: code served to every browser, and every address that decides where
 // links, requests and the secrets sent with them go (a script in custom_js, or an attacker's
 // app_url in reset links, would otherwise turn admin.settings.edit into admin.root).
+//
+// A feature's settings are its plugin's (plugin.json `settings`; the panel-wide ones with a `group`
+// are shown on the settings screen all the same): the feature flags, the servers plugin's renewal
+// price and length, the auth plugin's captcha and sign-in providers.
 import { LANGUAGES, type ManifestSetting } from '../../sdk/types';
-
-/** Cloudflare's token check (https://developers.cloudflare.com/turnstile/get-started/server-side-validation/) */
-export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 const str = (key: string, def: string, isPublic: boolean, label: string): ManifestSetting => ({ key, type: 'string', default: def, public: isPublic, secret: false, label });
 const num = (key: string, def: number, label: string, min = 0): ManifestSetting => ({ key, type: 'number', default: def, public: true, secret: false, label, min });
@@ -32,7 +33,8 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   str('company_country', '', true, 'Company country'),
   str('company_zip', '', true, 'Company postal code'),
   str('company_vat', '', true, 'Company VAT number'),
-  // spec §3 Server defaults: the resources every new account starts with
+  // spec §3 Server defaults: the resources every new account starts with (server_renew_days and
+  // server_renew_cost are the servers plugin's)
   num('default_cpu', 100, 'CPU (%) given at sign-up'),
   num('default_ram', 1024, 'Memory (MiB) given at sign-up'),
   num('default_disk', 1024, 'Disk (MiB) given at sign-up'),
@@ -40,30 +42,13 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   num('default_databases', 1, 'Databases given at sign-up'),
   num('default_backups', 5, 'Backups given at sign-up'),
   num('default_server_slots', 1, 'Server slots given at sign-up'),
-  num('server_renew_days', 30, 'Days a renewal adds', 1),
-  num('server_renew_cost', 100, 'Coins a renewal costs'),
-  // spec §3 Feature flags
-  flag('afk_enabled', true, 'AFK rewards'),
-  flag('allow_coins_sharing', true, 'Coin gifts between users'),
-  flag('allow_public_profiles', true, 'Public profiles'),
-  flag('allow_servers', true, 'Server creation'),
-  flag('allow_tickets', true, 'Support tickets'),
-  flag('credits_recharge_enabled', false, 'Buying credits'),
-  flag('early_supporters_enabled', false, 'Early supporters'),
-  flag('leaderboard_enabled', true, 'Leaderboard'),
-  flag('referrals_enabled', true, 'Referrals'),
-  flag('server_renew_enabled', false, 'Server renewal'),
-  flag('store_enabled', false, 'Store'),
-  flag('zero_trust_enabled', false, 'Zero trust'),
+  // spec §3 Feature flags: each is declared by the plugin of its feature (plugin.json, group
+  // features: afk_enabled by earn-afk, store_enabled by store…); these three have no plugin yet
+  flag('allow_tickets', true, 'Support tickets'), // moves to the support desk plugin (issue 11)
+  flag('early_supporters_enabled', false, 'Early supporters'), // moves with the early supporters feature (issue 14)
+  flag('zero_trust_enabled', false, 'Zero trust'), // moves with the zero-trust feature (issue 14)
   // security (reference: force_2fa false): a user without 2FA is sent to set it up (user_info.two_fa_required)
   flag('force_2fa', false, 'Require two-factor authentication for every account'),
-  // security: Cloudflare Turnstile (reference: captcha off by default). Register, login and forgot
-  // password then need a token the server checks with siteverify. The site key is public (the widget
-  // needs it), the secret key write-only; the verify address is a setting so tests use a stand-in.
-  flag('captcha_enabled', false, 'Require a captcha (Cloudflare Turnstile) to register, log in and reset a password'),
-  str('turnstile_site_key', '', true, 'Turnstile site key'),
-  { key: 'turnstile_secret_key', type: 'string', default: '', public: false, secret: true, label: 'Turnstile secret key' },
-  { key: 'turnstile_verify_url', type: 'url', default: TURNSTILE_SITEVERIFY_URL, public: false, secret: false, label: 'Turnstile siteverify address', rootOnly: true },
   // security: anti-abuse (reference: block_vpn, block_alts false). Matching sign-ins flag the account
   // for an administrator to review; nobody is banned by a heuristic (server/security/abuse-screen.ts).
   { key: 'block_vpn', type: 'boolean', default: false, public: false, secret: false, label: 'Flag sign-ups and logins from VPN or proxy addresses for review' },
@@ -101,27 +86,6 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   { key: 'custom_css', type: 'text', default: '', public: false, secret: false, label: 'Custom CSS added to every page', rootOnly: true },
   { key: 'custom_js', type: 'text', default: '', public: false, secret: false, label: 'Custom JavaScript added to every page', rootOnly: true },
   str('google_ads_client_id', '', false, 'Google AdSense client id (ca-pub-…)'),
-  // sign-in with Discord / GitHub (reference: discord_*, github_*; the auth plugin's oauth.ts). The
-  // login page shows a provider's button when it is on and has a client id (both public: the id is
-  // in the authorize address anyway); the secret is write-only. The addresses are settings so a
-  // GitHub Enterprise server — or a local stand-in in tests — can take the real services' place.
-  flag('discord_enabled', false, 'Sign-in and account linking with Discord'),
-  str('discord_client_id', '', true, 'Discord application client id'),
-  { key: 'discord_client_secret', type: 'string', default: '', public: false, secret: true, label: 'Discord application client secret' },
-  {
-    key: 'discord_base_url',
-    type: 'url',
-    default: 'https://discord.com',
-    public: false,
-    secret: false,
-    label: 'Discord address (authorize, token and user endpoints)',
-    rootOnly: true,
-  },
-  flag('github_enabled', false, 'Sign-in and account linking with GitHub'),
-  str('github_client_id', '', true, 'GitHub OAuth app client id'),
-  { key: 'github_client_secret', type: 'string', default: '', public: false, secret: true, label: 'GitHub OAuth app client secret' },
-  { key: 'github_base_url', type: 'url', default: 'https://github.com', public: false, secret: false, label: 'GitHub address (authorize and token endpoints)', rootOnly: true },
-  { key: 'github_api_url', type: 'url', default: 'https://api.github.com', public: false, secret: false, label: 'GitHub API address (user endpoint)', rootOnly: true },
   // the host's Pterodactyl panel (ctx.pterodactyl, server/pterodactyl/): its address and an
   // application key (ptla_…) of a root admin; the key is write-only and stored sealed. The key is
   // root-only too: it is root on the game-server host (every node, server and account there), so

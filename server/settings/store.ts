@@ -245,11 +245,11 @@ export class SettingsStore {
   }
 
   /** The public subset (spec §3 non-secret keys and plugins' `public: true` settings), typed. */
-  async publicValues(isVisible: (owner: string) => boolean): Promise<Record<string, SettingValue>> {
+  async publicValues(isVisible: (owner: string, def: ManifestSetting) => boolean): Promise<Record<string, SettingValue>> {
     const rows = await this.rows();
     const out: Record<string, SettingValue> = {};
     for (const { def, owner } of this.definitions.values()) {
-      if (!isPublicSetting(def) || !isVisible(owner)) continue;
+      if (!isPublicSetting(def) || !isVisible(owner, def)) continue;
       out[def.key] = this.decode(def, rows.get(def.key)?.value);
     }
     return out;

@@ -32,6 +32,55 @@ describe.each(testDialects())('admin settings and plugins API on %s', (dialect) 
     expect(byKey.registration_enabled).toBeUndefined();
   });
 
+  it('shows the panel-wide settings plugins declare in their groups, while the plugin is off too, and nowhere else', async () => {
+    const keysOf = (groups: { id: string; settings: { key: string }[] }[], id: string) => groups.find((g) => g.id === id)?.settings.map((s) => s.key);
+    const screen = async () => (await req('GET', '/api/admin/settings')).json().groups;
+    // spec §3's feature flags, each declared by its feature's plugin (three by the core until theirs come)
+    const flags = [
+      'afk_enabled',
+      'allow_coins_sharing',
+      'allow_public_profiles',
+      'allow_servers',
+      'allow_tickets',
+      'code_redemption_enabled',
+      'credits_recharge_enabled',
+      'early_supporters_enabled',
+      'leaderboard_enabled',
+      'referrals_enabled',
+      'server_renew_enabled',
+      'store_enabled',
+      'zero_trust_enabled',
+    ];
+    expect(keysOf(await screen(), 'features')).toEqual(flags);
+    expect(keysOf(await screen(), 'server_defaults')?.slice(-2)).toEqual(['server_renew_days', 'server_renew_cost']);
+    expect(keysOf(await screen(), 'security')).toEqual(expect.arrayContaining(['captcha_enabled', 'github_api_url', 'rate_limit_redeem_per_ip']));
+    expect(panel.services.settings.ownerOf('store_enabled')).toBe('store');
+    // the plugin's configuration screen has its own settings only, and cannot change a panel-wide one
+    const config = (await req('GET', '/api/admin/plugins/store/config')).json();
+    expect(config.settings.map((s: { key: string }) => s.key)).not.toContain('store_enabled');
+    expect(config.settings.map((s: { key: string }) => s.key)).toContain('store_price_ram');
+    expect((await req('PATCH', '/api/admin/plugins/store/config', { values: { store_enabled: true } })).json().error).toMatchObject({ code: 'UNKNOWN_SETTING' });
+    expect((await req('PATCH', '/api/admin/settings', { values: { store_price_ram: 5 } })).json().error).toMatchObject({ code: 'UNKNOWN_SETTING' });
+
+    expect((await req('POST', '/api/admin/plugins/earn-j4r/disable')).statusCode).toBe(200);
+    expect((await req('POST', '/api/admin/plugins/leaderboard/disable')).statusCode).toBe(200);
+    try {
+      // a switched-off plugin's feature flag stays on the screen, editable, and in the public settings (spec §3)
+      expect(keysOf(await screen(), 'features')).toEqual(flags);
+      const changed = await req('PATCH', '/api/admin/settings', { values: { leaderboard_enabled: false } });
+      expect(changed.statusCode).toBe(200);
+      const publicSettings = (await panel.app.inject({ url: '/api/system/settings' })).json();
+      expect(publicSettings.leaderboard_enabled).toBe(false);
+      // its other public settings leave with it, as before
+      expect(publicSettings).not.toHaveProperty('j4r_enabled');
+    } finally {
+      await req('PATCH', '/api/admin/settings', { values: { leaderboard_enabled: true } });
+      await req('POST', '/api/admin/plugins/leaderboard/enable');
+      await req('POST', '/api/admin/plugins/earn-j4r/enable');
+    }
+    expect((await panel.app.inject({ url: '/api/system/settings' })).json()).toMatchObject({ leaderboard_enabled: true, j4r_enabled: false });
+  });
+
   it('changes settings by their type and refuses bad values without writing any', async () => {
     const ok = await req('PATCH', '/api/admin/settings', { values: { app_name: 'Ore Hosting', default_ram: 2048, store_enabled: true } });
     expect(ok.statusCode).toBe(200);

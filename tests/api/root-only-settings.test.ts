@@ -7,6 +7,7 @@ import { validateManifest } from '../../sdk/manifest-validate.mjs';
 import type { SettingValue } from '../../sdk/server';
 import type { ManifestSetting } from '../../sdk/types';
 import { main, type CliIO } from '../../server/cli';
+import { onSettingsScreen } from '../../server/settings/groups';
 import { setRolePermissions, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 
 /** Addresses the issue names, and the browser code: each must stay declared root-only. */
@@ -85,10 +86,11 @@ describe.each(testDialects())('root-only settings on %s', (dialect) => {
     await panel?.close();
   });
 
-  /** The route that edits `owner`'s settings: the core's page, or the plugin's config. */
-  const routeOf = (owner: string) => (owner === 'core' ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`);
-  const patch = (who: SignedInUser, owner: string, values: Record<string, SettingValue>) =>
-    panel.app.inject({ method: 'PATCH', url: routeOf(owner), payload: { values }, headers: { cookie: who.cookie } });
+  /** The route that edits a setting of `owner`: the settings screen's (`def` on it, or the core's), or the plugin's config. */
+  const routeOf = (owner: string, def?: ManifestSetting) =>
+    (def ? onSettingsScreen(owner, def) : owner === 'core') ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`;
+  const patch = (who: SignedInUser, owner: string, values: Record<string, SettingValue>, def?: ManifestSetting) =>
+    panel.app.inject({ method: 'PATCH', url: routeOf(owner, def), payload: { values }, headers: { cookie: who.cookie } });
   const get = (who: SignedInUser, url: string) => panel.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
   const entry = (key: string) => panel.services.settings.getEntry(key);
 
@@ -107,7 +109,7 @@ describe.each(testDialects())('root-only settings on %s', (dialect) => {
   it('refuses each root-only setting to a settings editor without admin.root, changing nothing', async () => {
     for (const { def, owner } of rootOnly) {
       const before = await entry(def.key);
-      const res = await patch(editor, owner, { [def.key]: anotherValue(def, before.value) });
+      const res = await patch(editor, owner, { [def.key]: anotherValue(def, before.value) }, def);
       expect(res.statusCode, `${def.key}: ${res.body.slice(0, 300)}`).toBe(403);
       expect(res.json().error, def.key).toMatchObject({ code: 'ROOT_ONLY_SETTING', field: def.key, message: expect.stringContaining(def.key) });
       expect(await entry(def.key), def.key).toEqual(before);
@@ -142,7 +144,7 @@ describe.each(testDialects())('root-only settings on %s', (dialect) => {
   it('lets admin.root change every root-only setting', async () => {
     for (const { def, owner } of rootOnly) {
       const value = anotherValue(def, (await entry(def.key)).value);
-      const res = await patch(root, owner, { [def.key]: value });
+      const res = await patch(root, owner, { [def.key]: value }, def);
       expect(res.statusCode, `${def.key}: ${res.body.slice(0, 300)}`).toBe(200);
       expect(await panel.services.settings.get(def.key), def.key).toBe(value);
     }
