@@ -117,7 +117,13 @@ export function checkBoundaries(root) {
       if (specifier.startsWith('.')) {
         const target = resolveRelative(file, specifier);
         if (target.startsWith(own)) {
-          if (isOwnContract) report(file, line, specifier, `the contract of "${id}" imports its own plugin's ${relative(own, target).split(sep).join('/')}; a contract stands on its own (the sdk and types only), or its plugin's internals reach every consumer`);
+          if (isOwnContract)
+            report(
+              file,
+              line,
+              specifier,
+              `the contract of "${id}" imports its own plugin's ${relative(own, target).split(sep).join('/')}; a contract stands on its own (the sdk and types only), or its plugin's internals reach every consumer`,
+            );
           continue;
         }
         const inPlugins = relative(pluginsDir, target).split(sep);
@@ -145,7 +151,12 @@ export function checkBoundaries(root) {
       if (specifier === '@orepanel/sdk' || specifier.startsWith('@orepanel/sdk/')) continue;
       if (shared.has(specifier)) continue;
       if (isOwnContract && !typeOnly) {
-        report(file, line, specifier, `the contract of "${id}" imports "${specifier}"; a contract imports the sdk and shared modules, and other packages only as types (import type)`);
+        report(
+          file,
+          line,
+          specifier,
+          `the contract of "${id}" imports "${specifier}"; a contract imports the sdk and shared modules, and other packages only as types (import type)`,
+        );
         continue;
       }
       if (inClient && !isTest) {

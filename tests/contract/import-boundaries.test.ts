@@ -153,7 +153,9 @@ describe('import boundaries', () => {
     );
     const rule = (at: string) => violations.find((v) => `${v.file}:${v.line}` === at)?.rule;
     expect(rule('plugins/shop/server/index.ts:2')).toBe('plugin "shop" imports the contract of "mail" without listing it in requires');
-    expect(rule('plugins/shop/server/index.ts:3')).toMatch(/^plugin "shop" reaches outside its folder \(to plugins\/bank\/server\/ledger.ts\); use the sdk or the other plugin's contract.ts$/);
+    expect(rule('plugins/shop/server/index.ts:3')).toMatch(
+      /^plugin "shop" reaches outside its folder \(to plugins\/bank\/server\/ledger.ts\); use the sdk or the other plugin's contract.ts$/,
+    );
     expect(rule('plugins/shop/client/Page.tsx:2')).toBe('plugin "shop"\'s client imports values from the contract of "bank"; a client takes only its types (import type)');
     expect(rule('plugins/bank/contract.ts:3')).toMatch(/^the contract of "bank" imports its own plugin's server\/ledger.ts/);
     expect(rule('plugins/bank/contract.ts:5')).toMatch(/^the contract of "bank" imports "kysely"; .*only as types/);
