@@ -3,18 +3,15 @@
 // callback pays once — never faster than the minimum time, after the expiry, past the daily limit,
 // inside the cooldown or a second time, however many redeem it at once and on whichever instance.
 // Time is a manual clock, so hours pass in milliseconds.
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashLinkToken } from '../../plugins/earn-links/server/link-tokens';
-import type { LinkTables } from '../../plugins/earn-links/server/tables';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { ManualClock } from '../fixtures/manual-clock';
-import { startShortenerApiStandIn, type ShortenerApiStandIn } from '../fixtures/shortener-api';
-import { startLinkvertiseStandIn, type LinkvertiseStandIn } from '../fixtures/shortener-linkvertise';
-import { REPO_PLUGINS, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { hashLinkToken } from '../server/link-tokens';
+import type { LinkTables } from '../server/tables';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
+import { startShortenerApiStandIn, type ShortenerApiStandIn } from '../../../tests/fixtures/shortener-api';
+import { startLinkvertiseStandIn, type LinkvertiseStandIn } from '../../../tests/fixtures/shortener-linkvertise';
+import { secondInstance, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const PANEL_URL = 'https://panel.example.com';
 const API_PROVIDERS = ['shareus', 'linkpays', 'gyanilinks'] as const;
@@ -305,16 +302,7 @@ describe.each(testDialects())('link for rewards on %s', (dialect) => {
   });
 
   it('keeps no state in memory: a link started on one instance pays once on another', async () => {
-    const second = await buildApp({
-      config: loadConfig({ DATA_DIR: panel.database.dataDir, DATABASE_URL: panel.database.url, LOG_LEVEL: 'silent' }),
-      logger: false,
-      builtPlugins: false,
-      pluginDirs: [REPO_PLUGINS],
-      publicDir: join(panel.database.dataDir, 'no-public'),
-      buildManifest: join(panel.database.dataDir, 'plugins.json'),
-      jobs: false,
-      clock,
-    });
+    const second = await secondInstance(panel, { jobs: false, clock });
     try {
       const who = await user();
       const path = await startLink(who, 'linkvertise');

@@ -9,11 +9,10 @@
 // route answers FEATURE_DISABLED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { DiscordGuildsError, joinedGuildIds } from '../../plugins/earn-j4r/server/discord-guilds';
-import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
-import type { AuthTables } from '../../plugins/auth/server/tables';
-import { startOAuthProvider, type OAuthProviderStandIn, type StandInUser } from '../fixtures/oauth-provider';
-import { setCookies, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { DiscordGuildsError, joinedGuildIds } from '../server/discord-guilds';
+import type { J4rTables } from '../server/tables';
+import { startOAuthProvider, type OAuthProviderStandIn, type StandInUser } from '../../../tests/fixtures/oauth-provider';
+import { setCookies, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const PANEL_URL = 'http://panel.test';
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -70,7 +69,7 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
     await panel?.close();
   });
 
-  const db = () => panel.services.database.db.withTables<J4rTables & AuthTables>();
+  const db = () => panel.services.database.db.withTables<J4rTables>();
   const as = (user: SignedInUser, url: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', payload?: Record<string, unknown>) =>
     panel.app.inject({ method, url, headers: { cookie: user.cookie, ...JSON_ACCEPT }, ...(payload ? { payload } : {}) });
 
@@ -92,9 +91,12 @@ describe.each(testDialects())('join for rewards on %s', (dialect) => {
   const coinsOf = async (user: SignedInUser) => Number((await db().selectFrom('users').select('coins').where('id', '=', user.id).executeTakeFirstOrThrow()).coins);
   const rewardEntries = (user: SignedInUser) =>
     db().selectFrom('wallet_ledger').select(['delta', 'kind', 'reference', 'idempotency_key']).where('user_id', '=', user.id).where('kind', '=', 'j4r.reward').execute();
-  const linkedDiscord = async (user: SignedInUser) =>
-    (await db().selectFrom('auth_oauth_accounts').select('provider_user_id').where('user_id', '=', user.id).where('provider', '=', 'discord').executeTakeFirst())
-      ?.provider_user_id ?? null;
+  // the Discord account linked to the user, as the auth plugin tells the user (its table is its own)
+  const linkedDiscord = async (user: SignedInUser) => {
+    const res = await as(user, '/api/user/auth/oauth/accounts');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: { provider: string; provider_user_id: string }[] }).data.find((link) => link.provider === 'discord')?.provider_user_id ?? null;
+  };
 
   /** Begins a check: the panel's 302 to Discord, and the browser's binding cookie. */
   async function begin(user: SignedInUser) {

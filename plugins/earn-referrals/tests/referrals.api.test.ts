@@ -2,8 +2,8 @@
 // paid through the wallet exactly once — whatever number of times the events arrive — the referrer
 // perhaps only after the new account verifies its e-mail, and the user's page of referred accounts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { register, startPanel, testDialects, type TestPanel } from './harness';
-import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
+import { register, startPanel, testDialects, type TestPanel } from '../../../tests/api/harness';
+import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from '../../../tests/api/smtp-server';
 
 interface ReferralsAnswer {
   code: string;

@@ -4,9 +4,8 @@
 // submission (idempotency key, scoped to the sender); allow_coins_sharing off → FEATURE_DISABLED;
 // every refusal changes nothing; 200 concurrent gifts among 20 users through HTTP conserve coins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftFee } from '../../plugins/gift-coins/shared/gift-rules';
-import { checkLedgerConsistency } from '../../server/wallet/consistency';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { giftFee } from '../shared/gift-rules';
+import { checkLedgerConsistency, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const GIFT = '/api/user/gift';
 

@@ -4,10 +4,10 @@
 // times credits once; a forged signature or a stale timestamp is refused and credits nothing; bad
 // input is a 4xx that changes nothing; a switched-off feature answers FEATURE_DISABLED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoreTables } from '../../plugins/store/server/tables';
-import { startPaypalStandIn, type PaypalStandIn, type PaypalWebhookDelivery } from '../fixtures/paypal-api';
-import { startStripeStandIn, type StripeStandIn } from '../fixtures/stripe-api';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import type { StoreTables } from '../server/tables';
+import { startPaypalStandIn, type PaypalStandIn, type PaypalWebhookDelivery } from '../../../tests/fixtures/paypal-api';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/fixtures/stripe-api';
+import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const PANEL_URL = 'https://panel.example.com';
 
