@@ -30,11 +30,14 @@ describe('rate-limit policies declared by plugins', () => {
     expect(policies.problem('earn-redeem', redeem, own)).toBeNull();
     policies.declare('earn-redeem', redeem);
     expect(hooks(policies).policy(route('earn.redeem'))).toBeTypeOf('function');
-    expect(policies.settingKeys()).toEqual(expect.arrayContaining([...own, 'rate_limit_login_per_ip']));
+    expect(policies.settingKeys()).toEqual(expect.arrayContaining([...own, 'rate_limit_lookup_per_ip']));
   });
 
-  it("keeps the core's auth policies", () => {
-    expect(hooks(new RateLimitPolicies()).policy(route('auth.login'))).toBeTypeOf('function');
+  it('keeps only the policy two plugins share; the sign-in ones are the auth plugin’s', () => {
+    expect(hooks(new RateLimitPolicies()).policy(route('people.lookup'))).toBeTypeOf('function');
+    for (const name of ['auth.login', 'auth.register', 'auth.forgot', 'auth.2fa', 'auth.verify', 'auth.password']) {
+      expect(() => hooks(new RateLimitPolicies()).policy(route(name)), name).toThrow(`unknown rate-limit policy "${name}"`);
+    }
   });
 
   it("refuses a name the core or another plugin holds, a limit that is not the plugin's own number setting, and a per-account scope without an account", () => {
@@ -42,7 +45,7 @@ describe('rate-limit policies declared by plugins', () => {
     policies.declare('earn-redeem', redeem);
     expect(policies.problem('other', redeem, own)).toBe('its rate-limit policy "earn.redeem" is already declared by plugin "earn-redeem"');
     expect(policies.problem('earn-redeem', redeem, own)).toBeNull();
-    expect(policies.problem('other', { 'auth.login': redeem['earn.redeem'] }, own)).toBe('its rate-limit policy "auth.login" is already declared by the core');
+    expect(policies.problem('other', { 'people.lookup': redeem['earn.redeem'] }, own)).toBe('its rate-limit policy "people.lookup" is already declared by the core');
     expect(policies.problem('other', { 'other.x': redeem['earn.redeem'] }, new Set(['rate_limit_redeem_per_ip']))).toBe(
       'its rate-limit policy "other.x" names "rate_limit_redeem_per_account", which is not a number setting of its plugin.json',
     );

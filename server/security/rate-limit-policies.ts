@@ -1,8 +1,13 @@
 // Where the limits apply. The app-wide limit counts every /api request per client IP (reference:
-// 100 a minute); the named policies (route option `config: { rateLimit }`) guard the auth routes
-// per client IP and per account, checked after the body is validated so the account name is known.
-// Every number is a setting an administrator can tune. The client IP is request.ip: Fastify takes
-// X-Forwarded-For into account only behind a proxy TRUST_PROXY names.
+// 100 a minute); the named policies (route option `config: { rateLimit }`) guard routes per client
+// IP and per account, checked after the body is validated so the account name is known. A policy is
+// declared by the plugin whose routes name it (the auth plugin's auth.login, auth.register,
+// auth.forgot, auth.2fa and auth.verify; the account plugin's auth.password; earn-redeem's
+// earn.redeem), its limits being that plugin's settings; the core keeps the mechanism, the app-wide
+// limit, the window every policy counts in, and people.lookup, which two plugins share (the /lookup
+// search of profiles and the admin dashboard's user search). Every number is a setting an
+// administrator can tune. The client IP is request.ip: Fastify takes X-Forwarded-For into account
+// only behind a proxy TRUST_PROXY names.
 //
 // Lockout without locking out the owner: a login from a browser that has signed in to the account
 // before (its op_device cookie is one of the account's known devices) is counted on that browser's
@@ -34,77 +39,16 @@ export const RATE_LIMIT_SETTINGS: readonly ManifestSetting[] = [
   { key: 'rate_limit_enabled', type: 'boolean', default: true, public: false, secret: false, label: 'Limit API requests per IP address' },
   limit('rate_limit_per_minute', 100, 'API requests per minute per IP address'),
   limit('rate_limit_auth_window_seconds', 900, 'Window of the sign-in, redeem-code and user-lookup limits (seconds)', 7 * 86_400),
-  limit('rate_limit_login_per_ip', 20, 'Login attempts per IP address per window'),
-  limit('rate_limit_login_per_account', 10, 'Login attempts per account per window'),
-  limit(
-    'rate_limit_login_per_device',
-    10,
-    'Login attempts per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)',
-  ),
-  limit('rate_limit_register_per_ip', 10, 'Registrations per IP address per window'),
-  limit('rate_limit_forgot_per_ip', 10, 'Password-reset requests per IP address per window'),
-  limit('rate_limit_forgot_per_account', 5, 'Password-reset requests per account per window'),
-  limit(
-    'rate_limit_forgot_per_device',
-    5,
-    'Password-reset requests per window from a browser that has signed in to the account before (it does not use the per-account and per-IP budgets)',
-  ),
-  limit('rate_limit_2fa_per_ip', 20, 'Two-factor code attempts per IP address per window'),
-  limit('rate_limit_2fa_per_account', 10, 'Two-factor code attempts per account per window'),
-  limit('rate_limit_verify_per_ip', 10, 'Verification mails asked for per IP address per window'),
-  limit('rate_limit_verify_per_account', 3, 'Verification mails asked for per account per window'),
-  limit('rate_limit_password_per_ip', 20, 'Password confirmations (password change, account deletion) per IP address per window'),
-  limit('rate_limit_password_per_account', 10, 'Password confirmations per account per window'),
   limit('rate_limit_lookup_per_ip', 120, 'User lookups (/lookup) per IP address per window'),
   limit('rate_limit_lookup_per_account', 60, 'User lookups (/lookup) per account per window'),
 ];
 
 type Policy = RateLimitPolicy;
 
-/** The core's own policies (the auth.* ones move with the auth plugin in a later step of issue 10). */
+/** The core's own policies: those more than one plugin names. */
 const CORE_POLICIES: Readonly<Record<string, Policy>> = {
-  'auth.login': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_login_per_ip' },
-      { by: 'account', setting: 'rate_limit_login_per_account' },
-    ],
-    account: { bodyField: 'login' },
-    knownDevice: { setting: 'rate_limit_login_per_device' },
-  },
-  'auth.register': { scopes: [{ by: 'ip', setting: 'rate_limit_register_per_ip' }] },
-  // strangers asking reset mails for an account must not stop its owner's browser from asking one;
-  // the two-factor policy gets no such budget: anyone holding the password could mint known browsers
-  'auth.forgot': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_forgot_per_ip' },
-      { by: 'account', setting: 'rate_limit_forgot_per_account' },
-    ],
-    account: { bodyField: 'email' },
-    knownDevice: { setting: 'rate_limit_forgot_per_device' },
-  },
-  'auth.2fa': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_2fa_per_ip' },
-      { by: 'account', setting: 'rate_limit_2fa_per_account' },
-    ],
-    account: { session: true },
-  },
-  'auth.verify': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_verify_per_ip' },
-      { by: 'account', setting: 'rate_limit_verify_per_account' },
-    ],
-    account: { session: true },
-  },
-  // guessing the current password with a stolen cookie (password change, account deletion)
-  'auth.password': {
-    scopes: [
-      { by: 'ip', setting: 'rate_limit_password_per_ip' },
-      { by: 'account', setting: 'rate_limit_password_per_account' },
-    ],
-    account: { session: true },
-  },
-  // finding other users (the /lookup search): nobody walks the whole user list through it
+  // finding other users (profiles' /lookup search, the admin dashboard's user search): nobody walks
+  // the whole user list through it
   'people.lookup': {
     scopes: [
       { by: 'ip', setting: 'rate_limit_lookup_per_ip' },

@@ -53,7 +53,18 @@ describe.each(testDialects())('admin settings and plugins API on %s', (dialect) 
     ];
     expect(keysOf(await screen(), 'features')).toEqual(flags);
     expect(keysOf(await screen(), 'server_defaults')?.slice(-2)).toEqual(['server_renew_days', 'server_renew_cost']);
-    expect(keysOf(await screen(), 'security')).toEqual(expect.arrayContaining(['captcha_enabled', 'github_api_url', 'rate_limit_redeem_per_ip']));
+    expect(keysOf(await screen(), 'security')).toEqual(
+      expect.arrayContaining([
+        'captcha_enabled',
+        'github_api_url',
+        'rate_limit_auth_window_seconds',
+        'rate_limit_login_per_device',
+        'rate_limit_password_per_ip',
+        'rate_limit_redeem_per_ip',
+      ]),
+    );
+    expect(panel.services.settings.ownerOf('rate_limit_login_per_device')).toBe('auth');
+    expect(panel.services.settings.ownerOf('rate_limit_password_per_ip')).toBe('account');
     expect(panel.services.settings.ownerOf('store_enabled')).toBe('store');
     // the plugin's configuration screen has its own settings only, and cannot change a panel-wide one
     const config = (await req('GET', '/api/admin/plugins/store/config')).json();

@@ -10,6 +10,17 @@ import { registerSupportPin } from './support-pin';
 
 export default defineServerPlugin({
   id: 'account',
+  // guessing the current password with a stolen cookie (password change, account deletion, a new
+  // e-mail address): the policy keeps the name it had in the core; its limits are this plugin's settings
+  rateLimitPolicies: {
+    'auth.password': {
+      scopes: [
+        { by: 'ip', setting: 'rate_limit_password_per_ip' },
+        { by: 'account', setting: 'rate_limit_password_per_account' },
+      ],
+      account: { session: true },
+    },
+  },
   register(app, ctx) {
     registerProfile(app, ctx);
     registerPasswordChange(app, ctx);

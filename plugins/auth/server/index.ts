@@ -7,6 +7,7 @@ import { EmailVerification } from './email-verification';
 import { noticeNewLogin } from './login-notice';
 import { registerOAuth } from './oauth';
 import { registerPasswordReset } from './password-reset';
+import { AUTH_RATE_LIMIT_POLICIES } from './rate-limits';
 import { successOnly } from './responses';
 import { registerSso } from './sso';
 import { AUTH_MIGRATIONS, type AuthTables } from './tables';
@@ -59,6 +60,7 @@ interface LoginBody {
 export default defineServerPlugin({
   id: 'auth',
   migrations: AUTH_MIGRATIONS,
+  rateLimitPolicies: AUTH_RATE_LIMIT_POLICIES,
   register(app, ctx) {
     const db = ctx.db.withTables<AuthTables>();
     const tokens = new SingleUseTokens(db);
