@@ -2,10 +2,10 @@
 // retry, a reconnect), a (user, minute) is paid once and a user's UTC day never passes the cap —
 // and the ledger, the balance, afk_days and minutes_afk always agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerPluginContext } from '../../sdk/server';
-import { AfkPayouts, dayOf } from '../../plugins/earn-afk/server/payouts';
-import { DAY_MS, MINUTE_MS } from '../../plugins/earn-afk/shared/protocol';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { AfkPayouts, dayOf } from '../server/payouts';
+import { DAY_MS, MINUTE_MS } from '../shared/protocol';
+import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 describe.each(testDialects())('AFK payouts under concurrency (%s)', (dialect) => {
   let panel: TestPanel;

@@ -2,16 +2,23 @@
 // from one socket only — the one holding the shared lease — and a lease left behind by an instance
 // that died keeps the user's new sockets waiting only until it expires.
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../plugins/earn-afk/shared/protocol';
-import { buildApp } from '../../server/app';
-import { MemoryRateLimitStore } from '../../server/security/rate-limiter';
-import { ManualClock } from '../fixtures/manual-clock';
+import { MINUTE_MS } from '../shared/protocol';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
 import { AfkTestSocket } from './afk-test-client';
-import { REPO_PLUGINS, startPanel, TEST_REDIS_URL, testDialects, testStores, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import {
+  MemoryRateLimitStore,
+  secondInstance,
+  startPanel,
+  TEST_REDIS_URL,
+  testDialects,
+  testStores,
+  userWithRole,
+  type SignedInUser,
+  type TestPanel,
+} from '../../../tests/api/harness';
 
 const cases = testDialects().flatMap((dialect) => testStores().map((store) => [dialect, store] as const));
 
@@ -34,17 +41,7 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
     // here never touch the shared per-IP counters tests/api/rate-limit.test.ts counts in Redis
     panel = await startPanel(dialect, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore(), env: store === 'redis' ? { REDIS_URL: TEST_REDIS_URL() } : {} });
     // the second instance: same configuration, so the same database (and Redis)
-    second = await buildApp({
-      config: panel.services.config,
-      logger: false,
-      builtPlugins: false,
-      pluginDirs: [REPO_PLUGINS],
-      publicDir: join(panel.database.dataDir, 'no-public'),
-      buildManifest: join(panel.database.dataDir, 'plugins.json'),
-      jobs: false,
-      clock,
-      rateLimitStore: new MemoryRateLimitStore(),
-    });
+    second = await secondInstance(panel, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore() });
     one = await listen(panel.app);
     two = await listen(second);
   });

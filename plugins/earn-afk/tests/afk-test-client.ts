@@ -1,7 +1,7 @@
 // A real websocket client for the AFK socket tests (the `ws` library, as a script or a browser would
 // connect): it records every state message and can wait for the answer to each message it sent.
 import WebSocket from 'ws';
-import { AFK_SOCKET_PATH, type AfkStateMessage } from '../../plugins/earn-afk/shared/protocol';
+import { AFK_SOCKET_PATH, type AfkStateMessage } from '../shared/protocol';
 
 export interface Refusal {
   status: number;

@@ -4,11 +4,21 @@
 // daily cap. Real websocket clients against the listening panel; time moves on a manual clock.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MINUTE_MS, DAY_MS } from '../../plugins/earn-afk/shared/protocol';
-import { MemoryRateLimitStore } from '../../server/security/rate-limiter';
-import { ManualClock } from '../fixtures/manual-clock';
+import { MINUTE_MS, DAY_MS } from '../shared/protocol';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
 import { AfkTestSocket, refusal } from './afk-test-client';
-import { cookieHeader, PASSWORD, startPanel, TEST_REDIS_URL, testDialects, testStores, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import {
+  cookieHeader,
+  MemoryRateLimitStore,
+  PASSWORD,
+  startPanel,
+  TEST_REDIS_URL,
+  testDialects,
+  testStores,
+  userWithRole,
+  type SignedInUser,
+  type TestPanel,
+} from '../../../tests/api/harness';
 
 const cases = testDialects().flatMap((dialect) => testStores().map((store) => [dialect, store] as const));
 
