@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { PluginAuth } from '../sdk/server';
 import { adminRoutes } from './admin';
 import { AuditLog } from './audit/audit-log';
+import { AccountFigures } from './auth/account-statistics';
 import { Accounts } from './auth/accounts';
 import { createPluginAuth } from './auth/plugin-auth';
 import { RoleDirectory } from './auth/roles';
@@ -41,7 +42,6 @@ import { PluginHost } from './plugins/host';
 import { ServiceRegistry } from './plugins/services';
 import { createPterodactyl, type PanelTuning, type Pterodactyl } from './pterodactyl';
 import { registerAdminPterodactyl } from './admin/pterodactyl';
-import { RedirectLinkStore } from './redirect-links/redirect-link-store';
 import { activityRoutes } from './routes/activity';
 import { apiDocsRoutes } from './routes/api-docs';
 import { sessionRoutes } from './routes/session';
@@ -50,6 +50,7 @@ import { CORE_SETTINGS } from './settings/catalogue';
 import { SecretBox } from './settings/secret-box';
 import { featureFlagGuardFor } from './settings/feature-flag-guard';
 import { SettingsStore } from './settings/store';
+import { SystemState } from './system/system-state';
 import { runLedgerConsistencyJob } from './wallet/consistency';
 import { walletRoutes } from './routes/wallet';
 import { UserCounters } from './wallet/counters';
@@ -217,6 +218,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // services plugins offer each other (ctx.services)
   const pluginServices = new ServiceRegistry();
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
+  // read-only views of the panel for operators' pages (ctx.system, ctx.accountStats)
+  const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log });
+  const accountStats = new AccountFigures(database.db, roles);
 
   const rateLimitPolicies = new RateLimitPolicies();
   const plugins = new PluginHost({
@@ -250,6 +254,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           isActive: (id) => plugins.isActive(id),
           services: pluginServices,
           pterodactyl: pterodactyl.panel,
+          system,
+          accountStats,
           config: pluginConfig,
           log,
         },
@@ -332,11 +338,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     plugins,
     version: paths.version,
     debug: config.logLevel === 'debug' || config.logLevel === 'trace',
-    redirectLinks: new RedirectLinkStore(database),
   });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
-  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, rateLimiter, mailer, scheduler, wallet, events, pterodactyl: pterodactyl.panel, log });
+  await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, wallet, events, log });
   await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
   await plugins.register(app, () => withPipeline(Fastify({ ...instanceOptions, loggerInstance: log })));
   // the document is built from the registry at each request: plugins switched on or off, or a

@@ -1,17 +1,17 @@
 // The redirect links of the navigation (/mc-admin/redirect-links): external addresses an
 // administrator adds to the sidebar. The shell fetches them once it is shown (GET
 // /api/system/redirect-links) instead of carrying them in index.html's boot data: only the shell
-// needs them (not the login page), and the sidebar does not wait for them. The admin plugin announces
-// a change on the event bus, and the shell fetches them again.
+// needs them (not the login page), and the sidebar does not wait for them. The redirect-links plugin
+// announces a change on the event bus, and the shell fetches them again.
 import { useEffect, useState } from 'react';
 import { kernelEvents } from '../../sdk/client/events';
 import { http } from '../../sdk/client/http';
 import { isIconName, type IconName } from '../../sdk/client/ui/icons';
 import { isHttpUrl } from '../../sdk/redirect-link-rules';
 
-export const REDIRECT_LINKS_URL = '/api/system/redirect-links';
-/** Emitted by the admin plugin after it created, changed or deleted a link. */
-export const REDIRECT_LINKS_CHANGED = 'admin:redirect-links-changed';
+export const REDIRECT_LINKS_URL = '/api/redirect-links';
+/** Emitted by the redirect-links plugin after it created, changed or deleted a link. */
+export const REDIRECT_LINKS_CHANGED = 'redirect-links:changed';
 
 export interface NavRedirectLink {
   id: number;

@@ -1,4 +1,6 @@
-// ctx.mail: templated mails through the panel's persistent queue.
+// ctx.mail: templated mails through the panel's persistent queue, and the templates they are made
+// from (the mail_templates table is the core mail transport's: the panel's own mails must still go
+// out when no plugin edits them).
 import type { FastifyRequest } from 'fastify';
 
 export interface MailMessage {
@@ -24,4 +26,61 @@ export interface PluginMail {
    * `enabled()` is false too).
    */
   publicUrl(request: FastifyRequest): Promise<string>;
+  /** The stored templates, for an editor of them. */
+  readonly templates: MailTemplates;
+  /** How many queued mails wait to be sent and how many gave up after their last attempt. */
+  queueCounts(): Promise<MailQueueCounts>;
+}
+
+export interface MailQueueCounts {
+  pending: number;
+  failed: number;
+}
+
+/** A stored mail template; placeholders are written ${name}. */
+export interface MailTemplate {
+  id: number;
+  /** what the panel and plugins send it by, e.g. reset_password */
+  name: string;
+  description: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MailTemplateSummary = Pick<MailTemplate, 'id' | 'name' | 'description' | 'subject' | 'updated_at'>;
+
+export interface MailTemplateParts {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type NewMailTemplate = Pick<MailTemplate, 'name' | 'description' | 'subject' | 'html' | 'text'>;
+
+/**
+ * ctx.mail.templates: read and change the stored templates. Names are unique: create and update
+ * throw the http error 409 MAIL_TEMPLATE_NAME_TAKEN (field name) when another template has it. The
+ * templates the panel sends by name (isProtected) are refused a rename or a deletion with 409
+ * MAIL_TEMPLATE_PROTECTED.
+ */
+export interface MailTemplates {
+  /** One page in name order, with the total. */
+  page(page: number, perPage: number): Promise<{ templates: MailTemplateSummary[]; total: number }>;
+  find(id: number): Promise<MailTemplate | null>;
+  create(template: NewMailTemplate): Promise<MailTemplate>;
+  /** Applies `changes` (updated_at follows); null when there is no such template. */
+  update(id: number, changes: Partial<NewMailTemplate>): Promise<MailTemplate | null>;
+  /** True when a template was deleted, false when there was none. */
+  delete(id: number): Promise<boolean>;
+  /** True for a template the panel itself sends by name: it may be edited, not renamed or deleted. */
+  isProtected(name: string): boolean;
+  /** The ${names} the parts use, in order of first use. */
+  placeholdersIn(...texts: string[]): string[];
+  /** Fills the placeholders exactly as a sent mail is filled (values HTML-escaped in the HTML part). */
+  render(parts: MailTemplateParts, values: Readonly<Record<string, string | number>>): MailTemplateParts;
+  /** A sample value for every placeholder the panel's own templates are sent with (for previews). */
+  readonly samplePlaceholders: Readonly<Record<string, string>>;
 }

@@ -12,6 +12,7 @@ import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail } from './mail';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
+import type { AccountStatistics, PluginSystem } from './system';
 import type { PluginClock, PluginJobs, PluginLeases } from './time';
 import type { PluginCounters, PluginWallet } from './wallet';
 
@@ -38,6 +39,10 @@ export interface ServerPluginContext {
   readonly jobs: PluginJobs;
   /** the host's Pterodactyl panel (settings pterodactyl_base_url, pterodactyl_api_key) */
   readonly pterodactyl: PterodactylPanel;
+  /** the running panel: version, plugins, migrations, and whether the database and shared store answer */
+  readonly system: PluginSystem;
+  /** figures over every account, read-only */
+  readonly accountStats: AccountStatistics;
   /** services other plugins offer (those in this plugin's `requires`) and the ones it offers them */
   readonly services: PluginServices;
   readonly log: FastifyBaseLogger;

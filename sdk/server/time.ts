@@ -47,4 +47,17 @@ export interface PluginJobs {
   runNow(name: string): Promise<void>;
   /** Asks for a run soon (new work was queued); nothing happens where jobs only run when asked (tests). */
   kick(name: string): void;
+  /** Every scheduled job of the panel (the core's and every plugin's) with its last run, on this instance. */
+  statuses(): ScheduledJobStatus[];
+}
+
+export interface ScheduledJobStatus {
+  /** `<plugin id>.<name>`, or the core's own name (mail.queue…) */
+  name: string;
+  /** when its last run began (ISO), null until it has run */
+  lastRunAt: string | null;
+  /** null until it has run */
+  lastOk: boolean | null;
+  /** what its last run answered, or why it failed */
+  lastMessage: string | null;
 }

@@ -10,12 +10,8 @@ import type { SessionService } from '../auth/sessions';
 import type { AuditLog } from '../audit/audit-log';
 import type { Database } from '../db/connect';
 import type { EventBus } from '../events';
-import type { Scheduler } from '../jobs/scheduler';
-import type { Mailer } from '../mail/mailer';
 import type { PluginHost } from '../plugins/host';
-import type { RateLimiter } from '../security/rate-limiter';
 import type { SettingsStore } from '../settings/store';
-import type { PterodactylPanel } from '../../sdk/pterodactyl';
 
 export interface AdminServices {
   database: Database;
@@ -24,12 +20,6 @@ export interface AdminServices {
   settings: SettingsStore;
   plugins: PluginHost;
   audit: AuditLog;
-  /** the health page's checks */
-  rateLimiter: RateLimiter;
-  mailer: Mailer;
-  scheduler: Scheduler;
-  /** the health page's panel reachability */
-  pterodactyl?: PterodactylPanel;
   wallet: PluginWallet;
   /** user.deleting, before an administrator deletes an account */
   events: EventBus;

@@ -1,14 +1,11 @@
 // The admin API under /api/admin: a core module (it drives the plugin host and the role cache,
-// which plugins cannot reach). Every route carries its permission as a route option, so the route
+// which plugins cannot reach) — users, roles and permissions, settings and plugins. The switchable
+// admin areas (dashboard, health, mail templates, redirect links) are plugins with their own routes. Every route carries its permission as a route option, so the route
 // registry lists it and the authz matrix test checks it.
 import type { FastifyInstance } from 'fastify';
 import { hostPermissionCatalogue } from '../auth/permission-catalogue';
 import type { AdminServices } from './admin-context';
-import { registerAdminDashboard } from './dashboard';
-import { registerAdminHealth } from './health';
-import { registerAdminMailTemplates } from './mail-templates';
 import { registerAdminPlugins } from './plugins';
-import { registerAdminRedirectLinks } from './redirect-links';
 import { registerAdminRoles } from './roles';
 import { errorResponses } from './schemas';
 import { registerAdminSettings } from './settings';
@@ -40,10 +37,6 @@ export async function adminRoutes(app: FastifyInstance, services: AdminServices)
       registerAdminRoles(scope, services);
       registerAdminSettings(scope, services);
       registerAdminPlugins(scope, services);
-      registerAdminMailTemplates(scope, services);
-      registerAdminHealth(scope, services);
-      registerAdminRedirectLinks(scope, services);
-      registerAdminDashboard(scope, services);
     },
     { prefix: '/api/admin' },
   );

@@ -1,10 +1,19 @@
 // The audit log: an append-only table of security events (logins, failed logins, logouts,
 // registrations, session revocations; later password changes and 2FA) and every administrator
 // action. Users read their own (GET /api/user/session/activities), administrators a user's
-// (GET /api/admin/users/:uuid/activity).
+// (GET /api/admin/users/:uuid/activity), plugins every account's (ctx.audit: an operator's dashboard).
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AuditDetails, AuditEntry, CoreDatabase, PluginAudit } from '../../sdk/server';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import {
+  likeLiteral,
+  WARNING_ACTION_SUFFIXES,
+  type AuditAccountRef,
+  type AuditDetails,
+  type AuditEntry,
+  type CoreDatabase,
+  type PluginAudit,
+  type RecordedAuditEntry,
+} from '../../sdk/server';
 import type { SessionService } from '../auth/sessions';
 
 export interface AuditRow {
@@ -44,6 +53,17 @@ export function parseDetails(text: string): AuditDetails {
     return {};
   }
 }
+
+/** `action like '%!_failed' escape '!'`, or'd for every suffix: '_' must match itself, not any character. */
+function isWarning() {
+  return sql<SqlBool>`(${sql.join(
+    WARNING_ACTION_SUFFIXES.map((suffix) => sql`${sql.ref('action')} like ${`%${likeLiteral(suffix)}`} escape '!'`),
+    sql` or `,
+  )})`;
+}
+
+/** the UTC day of an ISO timestamp; the column holds ISO-8601 text on every dialect */
+const day = sql<string>`substr(created_at, 1, 10)`;
 
 export class AuditLog implements PluginAudit {
   constructor(
@@ -86,5 +106,61 @@ export class AuditLog implements PluginAudit {
       concerns.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows.map((r) => ({ ...r, details: parseDetails(r.details) })), total: Number(count.n) };
+  }
+
+  private async accountRefs(ids: readonly (number | null)[]): Promise<Map<number, AuditAccountRef>> {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'uuid', 'username']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [r.id, { uuid: r.uuid, username: r.username }]));
+  }
+
+  async latest(limit: number, options: { warningsOnly?: boolean } = {}): Promise<RecordedAuditEntry[]> {
+    let query = this.db.selectFrom('audit_log').select(['id', 'action', 'actor_user_id', 'target_user_id', 'details', 'ip', 'created_at']);
+    if (options.warningsOnly) query = query.where(isWarning());
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    const refs = await this.accountRefs(rows.flatMap((r) => [r.actor_user_id, r.target_user_id]));
+    return rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      // an account deleted since is named by no one rather than by a stale id
+      actor: r.actor_user_id === null ? null : (refs.get(r.actor_user_id) ?? null),
+      target: r.target_user_id === null ? null : (refs.get(r.target_user_id) ?? null),
+      details: parseDetails(r.details),
+      ip: r.ip,
+      created_at: r.created_at,
+    }));
+  }
+
+  async warningCounts(since: Date): Promise<{ action: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('audit_log')
+      .select((eb) => ['action', eb.fn.countAll<number>().as('n')])
+      .where(isWarning())
+      .where('created_at', '>=', since.toISOString())
+      .groupBy('action')
+      .execute();
+    return rows.map((r) => ({ action: r.action, count: Number(r.n) })).sort((a, b) => b.count - a.count || a.action.localeCompare(b.action));
+  }
+
+  async countPerDay(action: string, since: Date): Promise<{ day: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('audit_log')
+      .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+      .where('action', '=', action)
+      .where('created_at', '>=', since.toISOString())
+      .groupBy(day)
+      .execute();
+    return rows.map((r) => ({ day: r.day, count: Number(r.n) }));
+  }
+
+  async distinctActors(action: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.count<number>('actor_user_id').distinct().as('n'))
+      .where('action', '=', action)
+      .where('created_at', '>=', since.toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

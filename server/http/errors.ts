@@ -12,18 +12,8 @@ export function errorBody(code: string, message: string, field?: string): ErrorB
   return { error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-/** Response schema of the error shape (fast serialisation, and documents it). */
-export const errorResponseSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
-    },
-  },
-} as const;
+/** Response schema of the error shape (fast serialisation, and documents it): the sdk's, which plugins' routes use too. */
+export { errorResponseSchema } from '../../sdk/server';
 
 interface AjvIssue {
   keyword: string;

@@ -2,13 +2,14 @@
 // queue; the mail job sends it. Mail is on when the smtp_host setting is set.
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CoreDatabase, MailMessage, PluginMail } from '../../sdk/server';
+import type { CoreDatabase, MailMessage, MailQueueCounts, PluginMail } from '../../sdk/server';
 import type { Scheduler } from '../jobs/scheduler';
 import type { SettingsStore } from '../settings/store';
 import { MailQueue } from './mail-queue';
 import { readSmtpSettings } from './mail-settings';
 import { renderTemplate } from './render';
 import { SmtpSender } from './smtp-transport';
+import { MailTemplateStore } from './template-store';
 
 export const MAIL_JOB = 'mail.queue';
 /** how often the mail job looks for due mails (a queued mail also asks for a run at once) */
@@ -16,6 +17,7 @@ export const MAIL_JOB_INTERVAL_MS = 10_000;
 
 export class Mailer implements PluginMail {
   readonly queue: MailQueue;
+  readonly templates: MailTemplateStore;
   private readonly sender = new SmtpSender();
 
   constructor(
@@ -26,6 +28,7 @@ export class Mailer implements PluginMail {
     private readonly appUrl: () => Promise<string>,
   ) {
     this.queue = new MailQueue(db, (smtp, mail) => this.sender.send(smtp, mail));
+    this.templates = new MailTemplateStore(db);
     scheduler.every(MAIL_JOB, MAIL_JOB_INTERVAL_MS, () => this.runQueue());
   }
 
@@ -62,6 +65,17 @@ export class Mailer implements PluginMail {
     const configured = await this.appUrl();
     if (!configured) throw new Error('the panel has no public address (APP_URL or the app_url setting): mail links cannot be built');
     return configured.replace(/\/+$/, '');
+  }
+
+  async queueCounts(): Promise<MailQueueCounts> {
+    const rows = await this.db
+      .selectFrom('mail_queue')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', ['pending', 'failed'])
+      .groupBy('status')
+      .execute();
+    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { pending: count('pending'), failed: count('failed') };
   }
 
   close(): void {

@@ -13,6 +13,8 @@ import {
   type PluginJobs,
   type PluginWallet,
   type ServerPluginContext,
+  type AccountStatistics,
+  type PluginSystem,
 } from '../../sdk/server';
 import type { Database } from '../db/connect';
 import type { Clock } from '../realtime/clock';
@@ -42,6 +44,8 @@ export interface ContextServices {
   services: ServiceRegistry;
   /** ctx.pterodactyl: one client for every plugin (the settings are the core's) */
   pterodactyl: PterodactylPanel;
+  system: PluginSystem;
+  accountStats: AccountStatistics;
   config: PluginConfig;
   log: FastifyBaseLogger;
 }
@@ -80,6 +84,7 @@ function pluginJobs(scheduler: Scheduler, pluginId: string, isActive: (id: strin
     },
     runNow: (name: string) => scheduler.runNow(full(name)),
     kick: (name: string) => scheduler.kick(full(name)),
+    statuses: () => scheduler.statuses().map(({ name, lastRunAt, lastOk, lastMessage }) => ({ name, lastRunAt, lastOk, lastMessage })),
   });
 }
 
@@ -103,6 +108,8 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     leases: pluginLeases(services.leases, id),
     jobs: pluginJobs(services.scheduler, id, services.isActive),
     pterodactyl: services.pterodactyl,
+    system: services.system,
+    accountStats: services.accountStats,
     services: services.services.forPlugin(id, plugin.manifest.requires ?? []),
     log: services.log.child({ plugin: id }),
     httpError,

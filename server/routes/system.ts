@@ -1,13 +1,11 @@
 // The system API the kernel calls at start-up (spec §4, §7): custom.css, custom.js, ga-ads, the
-// public settings and the enabled plugins' manifests; and the redirect links the app shell adds to
-// its navigation.
+// public settings and the enabled plugins' manifests.
 import { platform, release } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { SettingValue } from '../../sdk/server';
 import { errorBody, sendError } from '../http/errors';
 import type { BootSource } from '../http/index-document';
 import type { PluginHost } from '../plugins/host';
-import type { RedirectLinkStore } from '../redirect-links/redirect-link-store';
 import { onSettingsScreen } from '../settings/groups';
 import type { SettingsStore } from '../settings/store';
 
@@ -21,23 +19,6 @@ export interface SystemRouteOptions {
 
 /** A text answer, sent as it is; the media type is what the API document (/api/docs) shows. */
 const textResponse = (mediaType: string) => ({ 200: { content: { [mediaType]: { schema: { type: 'string' } } } } });
-
-const publicRedirectLinks = {
-  200: {
-    type: 'object',
-    required: ['data'],
-    properties: {
-      data: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['id', 'name', 'url', 'icon', 'order'],
-          properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, icon: { type: ['string', 'null'] }, order: { type: 'integer' } },
-        },
-      },
-    },
-  },
-} as const;
 
 /** What GET /api/system/settings answers: the public subset of the active owners plus the computed keys. */
 export function publicSettingsReader(options: SystemRouteOptions): () => Promise<Record<string, SettingValue>> {
@@ -69,8 +50,8 @@ export function systemBootSource(options: SystemRouteOptions): BootSource {
   };
 }
 
-export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions & { redirectLinks: RedirectLinkStore }): void {
-  const { settings, plugins, redirectLinks } = options;
+export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions): void {
+  const { settings, plugins } = options;
   const readPublicSettings = publicSettingsReader(options);
 
   app.get(
@@ -105,14 +86,5 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions &
     const client = String((await settings.get('google_ads_client_id')) ?? '').trim();
     if (!client) return sendError(reply, 404, errorBody('ADS_NOT_CONFIGURED', 'No ad client is configured.'));
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(client);
-  });
-
-  // Public, like the navigation they belong to: the app shell fetches them once it is shown, rather
-  // than carrying them in index.html's boot data — they concern the shell only (not the login page),
-  // and the boot cache would need a revision shared by every instance to notice a change.
-  app.get('/api/system/redirect-links', { schema: { response: publicRedirectLinks } }, async (_request, reply) => {
-    const links = await redirectLinks.all();
-    reply.header('cache-control', 'no-cache');
-    return { data: links.map(({ id, name, url, icon, order }) => ({ id, name, url, icon, order })) };
   });
 }

@@ -12,7 +12,8 @@ import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
 import { httpError } from '../../sdk/server';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
 import type { AbuseReviewTables } from '../../server/security/abuse-review-tables';
-import { RedirectLinkStore } from '../../server/redirect-links/redirect-link-store';
+import { RedirectLinkStore } from '../../plugins/redirect-links/server/link-store';
+import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tables';
 import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
 import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
 import { roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
@@ -247,7 +248,15 @@ async function seededTemplateId(panel: TestPanel, name: string): Promise<number>
 }
 
 async function freshRedirectLink(panel: TestPanel): Promise<number> {
-  return (await new RedirectLinkStore(panel.services.database).create({ name: `matrix_${++roleCounter}`, url: 'https://example.com', icon: null, order: 0 })).id;
+  const { database } = panel.services;
+  return (
+    await new RedirectLinkStore(database.db.withTables<RedirectLinkTables>(), database.dialect).create({
+      name: `matrix_${++roleCounter}`,
+      url: 'https://example.com',
+      icon: null,
+      order: 0,
+    })
+  ).id;
 }
 
 async function freshTemplate(panel: TestPanel): Promise<number> {

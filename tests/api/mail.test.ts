@@ -1,6 +1,6 @@
 // Mail: templates from the database (seeded), placeholders escaped in HTML, a persistent queue sent
 // through a real local SMTP server, retries with exponential backoff, a lease so two instances never
-// send one mail, and the admin API for the templates.
+// send one mail (the templates' editor is the mail-templates plugin: plugins/mail-templates/tests).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_RETRY_DELAY_MS, LEASE_MS, MailQueue, MAX_ATTEMPTS, retryDelayMs } from '../../server/mail/mail-queue';
 import type { Mailer } from '../../server/mail/mailer';
@@ -8,7 +8,7 @@ import { MAIL_SETTINGS, readSmtpSettings } from '../../server/mail/mail-settings
 import { SettingsStore } from '../../server/settings/store';
 import { renderTemplate } from '../../server/mail/render';
 import { SmtpSender } from '../../server/mail/smtp-transport';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { startPanel, testDialects, type TestPanel } from './harness';
 import { startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
 const SEEDED = ['new_login', 'reset_password', 'server_deleted', 'server_renewal_reminder', 'server_suspended', 'verify', 'welcome'];
@@ -32,13 +32,11 @@ describe('renderTemplate', () => {
 describe.each(testDialects())('mail on %s', (dialect) => {
   let panel: TestPanel;
   let smtp: TestSmtpServer;
-  let admin: SignedInUser;
   let mailer: Mailer;
   beforeAll(async () => {
     panel = await startPanel(dialect, { jobs: false });
     mailer = panel.services.mailer;
     smtp = await startSmtpServer({ user: 'mailer', pass: 's3cret' });
-    admin = await userWithRole(panel, 8);
   });
   afterAll(async () => {
     await panel?.close();
@@ -175,95 +173,6 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     expect(await mailer.runQueue(new Date(now + 1000))).toBe('sent 0, retried 0, failed 0');
     expect(await mailer.runQueue(new Date(now + LEASE_MS + 1))).toBe('sent 1, retried 0, failed 0');
     expect((await smtp.waitForMails(1))[0].to).toEqual(['leased@example.com']);
-  });
-
-  describe('admin API /api/admin/mail-templates', () => {
-    const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      panel.app.inject({ method, url: `/api/admin/mail-templates${url}`, payload: payload as Record<string, unknown>, headers: { cookie: admin.cookie } });
-    const idOf = async (name: string) => (await panel.services.database.db.selectFrom('mail_templates').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-    const snapshot = () => panel.services.database.db.selectFrom('mail_templates').selectAll().orderBy('id').execute();
-
-    it('lists the templates paged and shows one with its placeholders', async () => {
-      const page = await api('GET', '?page=1&per_page=5');
-      expect(page.statusCode).toBe(200);
-      expect(page.json().meta).toEqual({ page: 1, per_page: 5, total: 7, total_pages: 2 });
-      expect(page.json().data[0]).toMatchObject({ name: 'new_login', protected: true });
-      const one = await api('GET', `/${await idOf('verify')}`);
-      expect(one.json().template).toMatchObject({ name: 'verify', protected: true, subject: 'Verify your e-mail address for ${app_name}' });
-      expect(one.json().template.placeholders).toEqual(expect.arrayContaining(['app_name', 'first_name', 'link', 'app_url']));
-      expect((await api('GET', '/999999')).json().error.code).toBe('MAIL_TEMPLATE_NOT_FOUND');
-    });
-
-    it('creates, edits, previews and deletes a template, with an audit entry each', async () => {
-      const created = await api('POST', '', {
-        name: 'promo',
-        subject: 'News from ${app_name}',
-        html: '<p>Hi ${first_name}</p>',
-        text: 'Hi ${first_name}',
-        description: 'Promotions',
-      });
-      expect(created.statusCode).toBe(201);
-      const id = created.json().template.id;
-      expect(created.json().template).toMatchObject({ name: 'promo', protected: false, placeholders: ['app_name', 'first_name'] });
-      expect((await api('POST', '', { name: 'promo', subject: 's', html: 'h' })).json().error).toMatchObject({ code: 'MAIL_TEMPLATE_NAME_TAKEN', field: 'name' });
-
-      const edited = await api('PATCH', `/${id}`, { subject: 'Fresh news', name: 'promo2' });
-      expect(edited.json().template).toMatchObject({ name: 'promo2', subject: 'Fresh news' });
-
-      const preview = await api('POST', `/${id}/preview`, { placeholders: { first_name: '<script>x</script>' } });
-      expect(preview.statusCode).toBe(200);
-      expect(preview.json().html).toBe('<p>Hi &lt;script&gt;x&lt;/script&gt;</p>');
-      expect(preview.json().text).toBe('Hi <script>x</script>');
-      const unsaved = await api('POST', `/${id}/preview`, { html: '<i>${username}</i>' });
-      expect(unsaved.json().html).toBe('<i>ada</i>');
-
-      expect((await api('DELETE', `/${id}`)).json()).toEqual({ success: true });
-      expect((await api('GET', `/${id}`)).statusCode).toBe(404);
-      const actions = (await panel.services.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'admin.mail_template.%').orderBy('id').execute()).map(
-        (r) => r.action,
-      );
-      expect(actions).toEqual(['admin.mail_template.create', 'admin.mail_template.update', 'admin.mail_template.delete']);
-    });
-
-    it('previews a seeded template with sample placeholders', async () => {
-      const res = await api('POST', `/${await idOf('reset_password')}/preview`, {});
-      expect(res.statusCode).toBe(200);
-      expect(res.json().subject).toBe('Reset your Orepanel password');
-      expect(res.json().html).toContain('Hello Ada,');
-      expect(res.json().placeholders).toMatchObject({ first_name: 'Ada', app_name: 'Orepanel' });
-    });
-
-    it('protects the seeded templates from renaming and deletion', async () => {
-      const id = await idOf('verify');
-      expect((await api('DELETE', `/${id}`)).json().error.code).toBe('MAIL_TEMPLATE_PROTECTED');
-      const renamed = await api('PATCH', `/${id}`, { name: 'verify2' });
-      expect(renamed.statusCode).toBe(409);
-      expect(renamed.json().error).toMatchObject({ code: 'MAIL_TEMPLATE_PROTECTED', field: 'name' });
-      const edited = await api('PATCH', `/${id}`, { subject: 'Please verify' });
-      expect(edited.json().template.subject).toBe('Please verify');
-    });
-
-    it('answers bad input with a 4xx and changes nothing', async () => {
-      const before = await snapshot();
-      const id = await idOf('welcome');
-      const bad: [string, 'POST' | 'PATCH' | 'GET', string, unknown, string | undefined][] = [
-        ['missing html', 'POST', '', { name: 'x', subject: 's' }, 'html'],
-        ['bad name', 'POST', '', { name: 'Bad Name', subject: 's', html: 'h' }, 'name'],
-        ['blank subject', 'POST', '', { name: 'x2', subject: '   ', html: 'h' }, 'subject'],
-        ['empty patch', 'PATCH', `/${id}`, {}, undefined],
-        ['html too long', 'PATCH', `/${id}`, { html: 'x'.repeat(100_001) }, 'html'],
-        ['bad placeholder name', 'POST', `/${id}/preview`, { placeholders: { 'bad-name': 'x' } }, undefined],
-        ['placeholder not text', 'POST', `/${id}/preview`, { placeholders: { a: { b: 1 } } }, undefined],
-        ['bad id', 'GET', '/abc', undefined, 'id'],
-      ];
-      for (const [name, method, url, payload, field] of bad) {
-        const res = await api(method, url, payload);
-        expect(res.statusCode, name).toBe(400);
-        expect(res.json().error.code, name).toBe('VALIDATION_ERROR');
-        if (field) expect(res.json().error.field, name).toBe(field);
-      }
-      expect(await snapshot()).toEqual(before);
-    });
   });
 });
 

@@ -7,15 +7,10 @@
 //   analytics admin.dashboard.components.ataglanceanalytics.view  sign-ups and logins per day
 //   support   admin.dashboard.components.support.view         who holds a support PIN
 //   activity  admin.dashboard.components.activity.view        the latest audit entries
+// Every figure comes from the core's read-only facades (ctx.system, ctx.accountStats, ctx.audit).
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { CORE_MIGRATIONS } from '../db/core-migrations';
-import { CORE_MIGRATION_TABLE, pluginMigrationTable } from '../db/migrate';
-import { migrationStatus, type MigrationSet } from '../db/migration-status';
-import { panelPaths } from '../paths';
-import type { AdminServices } from './admin-context';
-import { accountCounts, accountsBySupportPin, analytics, latestAuditEntries, warningCounts } from './dashboard-data';
-import { errorResponses } from './schemas';
+import { errorResponses, type ServerPluginContext } from '@orepanel/sdk/server';
+import { ANALYTICS_PERIODS, analytics } from './analytics';
 
 const P = 'admin.dashboard.components';
 const DAY_MS = 86_400_000;
@@ -92,8 +87,6 @@ const logsSchema = {
   },
 } as const;
 
-export const ANALYTICS_PERIODS = [14, 30] as const;
-
 const analyticsSchema = {
   type: 'object',
   required: ['days', 'series', 'totals'],
@@ -139,57 +132,51 @@ const supportPinSchema = {
 const LOG_LINES = 20;
 const MAX_ACTIVITY = 50;
 
-export function registerAdminDashboard(app: FastifyInstance, services: AdminServices): void {
-  const { database, plugins, roles } = services;
-  const db = database.db;
-  const version = panelPaths().version;
-  const startedAt = new Date(Date.now() - process.uptime() * 1000).toISOString();
+export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerPluginContext): void {
+  const { system, accountStats, audit } = ctx;
 
-  app.get('/dashboard/overview', { config: { permission: `${P}.system.overview` }, schema: { response: { 200: overviewSchema, ...errorResponses } } }, async (_request, reply) => {
-    const [accounts, roleCount] = await Promise.all([
-      accountCounts(db),
-      db
-        .selectFrom('roles')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const loaded = plugins.list();
-    reply.header('cache-control', 'no-store');
-    return {
-      version,
-      node_version: process.version,
-      dialect: database.dialect,
-      started_at: startedAt,
-      accounts,
-      roles: Number(roleCount.n),
-      plugins: { installed: loaded.length + plugins.refused.length, enabled: loaded.filter((p) => plugins.isActive(p.manifest.id)).length, refused: plugins.refused.length },
-    };
-  });
+  app.get(
+    '/admin/dashboard/overview',
+    { config: { permission: `${P}.system.overview` }, schema: { response: { 200: overviewSchema, ...errorResponses } } },
+    async (_request, reply) => {
+      const [accounts, roles] = await Promise.all([accountStats.counts(), accountStats.roleCount()]);
+      const plugins = system.plugins();
+      reply.header('cache-control', 'no-store');
+      return {
+        version: system.version,
+        node_version: process.version,
+        dialect: ctx.dialect,
+        started_at: system.startedAt,
+        accounts,
+        roles,
+        plugins: { installed: plugins.installed, enabled: plugins.enabled, refused: plugins.refused.length },
+      };
+    },
+  );
 
-  app.get('/dashboard/updates', { config: { permission: `${P}.system.updates` }, schema: { response: { 200: updatesSchema, ...errorResponses } } }, async (_request, reply) => {
-    const sets: MigrationSet[] = [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: CORE_MIGRATIONS }];
-    for (const plugin of plugins.list()) {
-      const migrations = plugin.server?.migrations;
-      if (migrations && Object.keys(migrations).length > 0) sets.push({ owner: plugin.manifest.id, table: pluginMigrationTable(plugin.manifest.id), migrations });
-    }
-    const migrations = await migrationStatus(db as unknown as Kysely<unknown>, sets);
-    reply.header('cache-control', 'no-store');
-    return {
-      version,
-      pending: migrations.reduce((sum, set) => sum + set.pending.length, 0),
-      migrations,
-      refused: plugins.refused.map((r) => ({ id: r.id, reason: r.reason })),
-    };
-  });
+  app.get(
+    '/admin/dashboard/updates',
+    { config: { permission: `${P}.system.updates` }, schema: { response: { 200: updatesSchema, ...errorResponses } } },
+    async (_request, reply) => {
+      const migrations = await system.migrations();
+      reply.header('cache-control', 'no-store');
+      return {
+        version: system.version,
+        pending: migrations.reduce((sum, set) => sum + set.pending.length, 0),
+        migrations,
+        refused: system.plugins().refused,
+      };
+    },
+  );
 
-  app.get('/dashboard/logs', { config: { permission: `${P}.system.logs` }, schema: { response: { 200: logsSchema, ...errorResponses } } }, async (_request, reply) => {
-    const [data, last24h] = await Promise.all([latestAuditEntries(db, LOG_LINES, true), warningCounts(db, new Date(Date.now() - DAY_MS))]);
+  app.get('/admin/dashboard/logs', { config: { permission: `${P}.system.logs` }, schema: { response: { 200: logsSchema, ...errorResponses } } }, async (_request, reply) => {
+    const [data, last24h] = await Promise.all([audit.latest(LOG_LINES, { warningsOnly: true }), audit.warningCounts(new Date(Date.now() - DAY_MS))]);
     reply.header('cache-control', 'no-store');
     return { data, last_24h: last24h };
   });
 
   app.get<{ Querystring: { days: number } }>(
-    '/dashboard/analytics',
+    '/admin/dashboard/analytics',
     {
       config: { permission: `${P}.ataglanceanalytics.view` },
       schema: {
@@ -199,12 +186,12 @@ export function registerAdminDashboard(app: FastifyInstance, services: AdminServ
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return analytics(db, request.query.days);
+      return analytics(ctx, request.query.days);
     },
   );
 
   app.get<{ Params: { pin: string } }>(
-    '/dashboard/support/pins/:pin',
+    '/admin/dashboard/support/pins/:pin',
     {
       // spec: the support PIN identifies a user to staff — the support component's whole purpose
       config: { permission: `${P}.support.view`, rateLimit: 'people.lookup' },
@@ -214,26 +201,14 @@ export function registerAdminDashboard(app: FastifyInstance, services: AdminServ
       },
     },
     async (request, reply) => {
-      const rows = await accountsBySupportPin(db, request.params.pin);
+      const users = await accountStats.bySupportPin(request.params.pin);
       reply.header('cache-control', 'no-store');
-      return {
-        users: rows.map((r) => ({
-          uuid: r.uuid,
-          username: r.username,
-          first_name: r.first_name,
-          last_name: r.last_name,
-          email: r.email,
-          role: r.role_id,
-          role_name: roles.get(r.role_id).realName,
-          banned: r.banned === 1,
-          created_at: r.created_at,
-        })),
-      };
+      return { users };
     },
   );
 
   app.get<{ Querystring: { limit: number } }>(
-    '/dashboard/activity',
+    '/admin/dashboard/activity',
     {
       config: { permission: `${P}.activity.view` },
       schema: {
@@ -243,7 +218,7 @@ export function registerAdminDashboard(app: FastifyInstance, services: AdminServ
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await latestAuditEntries(db, request.query.limit, false) };
+      return { data: await audit.latest(request.query.limit) };
     },
   );
 }

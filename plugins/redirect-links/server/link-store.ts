@@ -1,23 +1,10 @@
 // The redirect links: named external addresses an administrator adds to the navigation
-// (/mc-admin/redirect-links). Read by the admin API (server/admin/redirect-links.ts) and by the public
-// GET /api/system/redirect-links the app shell shows them from. No cache: every instance reads the
-// table, so a change shows everywhere at once.
-import type { Generated, Kysely } from 'kysely';
-import { insertedId, type CoreDatabase } from '../../sdk/server';
-import type { Database } from '../db/connect';
-
-/** The table (core migration 0006_redirect_links). */
-export interface RedirectLinksTable {
-  id: Generated<number>;
-  name: string;
-  url: string;
-  icon: string | null;
-  sort_order: number;
-  created_at: string;
-  updated_at: string;
-}
-
-type Tables = { redirect_links: RedirectLinksTable };
+// (/mc-admin/redirect-links). Read by the admin API (admin-routes.ts) and by the public list the
+// navigation shows them from (nav-routes.ts). No cache: every instance reads the table, so a change
+// shows everywhere at once.
+import type { Kysely } from 'kysely';
+import { insertedId, type CoreDatabase, type DatabaseDialect } from '@orepanel/sdk/server';
+import type { RedirectLinksTable, RedirectLinkTables } from './tables';
 
 /** A link as the APIs answer it. */
 export interface RedirectLink {
@@ -51,11 +38,10 @@ const present = (row: Row): RedirectLink => ({
 });
 
 export class RedirectLinkStore {
-  private readonly db: Kysely<CoreDatabase & Tables>;
-
-  constructor(private readonly database: Database) {
-    this.db = database.db.withTables<Tables>();
-  }
+  constructor(
+    private readonly db: Kysely<CoreDatabase & RedirectLinkTables>,
+    private readonly dialect: DatabaseDialect,
+  ) {}
 
   /** Every link in navigation order. */
   async all(): Promise<RedirectLink[]> {
@@ -91,7 +77,7 @@ export class RedirectLinkStore {
   async create(input: RedirectLinkInput): Promise<RedirectLink> {
     const now = new Date().toISOString();
     const values = { name: input.name, url: input.url, icon: input.icon, sort_order: input.order, created_at: now, updated_at: now };
-    const id = await insertedId(this.database.dialect, this.db.insertInto('redirect_links').values(values));
+    const id = await insertedId(this.dialect, this.db.insertInto('redirect_links').values(values));
     const created = await this.find(id);
     if (!created) throw new Error(`redirect link ${id} vanished right after its insert`);
     return created;

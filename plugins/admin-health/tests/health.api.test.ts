@@ -2,8 +2,10 @@
 // store, mail (on or off, the queue's pending and failed mails) and each scheduled job's last run —
 // measured on each request, a broken part reported as not ok rather than as a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../../server/security/rate-limiter';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+
+/** the store the panel keeps rate limits in (Redis or memory), as the harness takes it */
+type RateLimitStore = NonNullable<NonNullable<Parameters<typeof startPanel>[1]>['rateLimitStore']>;
 
 interface Health {
   database: { dialect: string; ok: boolean; latency_ms: number | null };

@@ -2,11 +2,9 @@
 // /mc-admin/redirect-links, admin.redirect.links.*): list (paged, in navigation order), one, create,
 // edit, delete. A link opens an http or https address only — checked here, whatever the form did.
 import type { FastifyInstance } from 'fastify';
-import { isHttpUrl, REDIRECT_LINK_RULES } from '../../sdk/redirect-link-rules';
-import { httpError } from '../../sdk/server';
-import { RedirectLinkStore, type RedirectLinkInput } from '../redirect-links/redirect-link-store';
-import type { AdminServices } from './admin-context';
-import { errorResponses, idParams, pageMeta, pageMetaSchema, pagingQuery, successSchema, type PagingQuery } from './schemas';
+import { errorResponses, httpError, idParams, pageMeta, pageMetaSchema, pagingQuery, successSchema, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import { isHttpUrl, REDIRECT_LINK_RULES } from '../shared/link-rules';
+import type { RedirectLinkInput, RedirectLinkStore } from './link-store';
 
 const R = REDIRECT_LINK_RULES;
 
@@ -45,14 +43,13 @@ function checkedUrl(url: string): string {
   return url;
 }
 
-export function registerAdminRedirectLinks(app: FastifyInstance, services: AdminServices): void {
-  const { database, audit } = services;
-  const links = new RedirectLinkStore(database);
+export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginContext, links: RedirectLinkStore): void {
+  const { audit } = ctx;
 
   const notFound = () => httpError(404, 'REDIRECT_LINK_NOT_FOUND', 'There is no such redirect link.');
 
   app.get<{ Querystring: PagingQuery }>(
-    '/redirect-links',
+    '/admin/redirect-links',
     {
       config: { permission: 'admin.redirect.links.list' },
       schema: {
@@ -71,7 +68,7 @@ export function registerAdminRedirectLinks(app: FastifyInstance, services: Admin
   );
 
   app.get<{ Params: { id: number } }>(
-    '/redirect-links/:id',
+    '/admin/redirect-links/:id',
     { config: { permission: 'admin.redirect.links.list' }, schema: { params: idParams, response: { 200: oneLink, ...errorResponses } } },
     async (request) => {
       const link = await links.find(request.params.id);
@@ -81,7 +78,7 @@ export function registerAdminRedirectLinks(app: FastifyInstance, services: Admin
   );
 
   app.post<{ Body: Required<Pick<LinkBody, 'name' | 'url'>> & LinkBody }>(
-    '/redirect-links',
+    '/admin/redirect-links',
     {
       config: { permission: 'admin.redirect.links.create' },
       schema: { body: { type: 'object', required: ['name', 'url'], additionalProperties: false, properties: fields }, response: { 201: oneLink, ...errorResponses } },
@@ -96,7 +93,7 @@ export function registerAdminRedirectLinks(app: FastifyInstance, services: Admin
   );
 
   app.patch<{ Params: { id: number }; Body: LinkBody }>(
-    '/redirect-links/:id',
+    '/admin/redirect-links/:id',
     {
       config: { permission: 'admin.redirect.links.edit' },
       schema: { params: idParams, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: fields }, response: { 200: oneLink, ...errorResponses } },
@@ -117,7 +114,7 @@ export function registerAdminRedirectLinks(app: FastifyInstance, services: Admin
   );
 
   app.delete<{ Params: { id: number } }>(
-    '/redirect-links/:id',
+    '/admin/redirect-links/:id',
     { config: { permission: 'admin.redirect.links.delete' }, schema: { params: idParams, response: { 200: successSchema, ...errorResponses } } },
     async (request) => {
       const link = await links.find(request.params.id);

@@ -1,13 +1,21 @@
 // /api/admin/mail-templates: list (paged), one, create, edit, delete, and a preview rendered with
-// sample placeholders (spec §2: /mc-admin/mail-templates, admin.mail.templates.*). The seeded
-// templates are sent by name by the panel itself: they can be edited, not renamed or deleted.
+// sample placeholders (spec §2: /mc-admin/mail-templates, admin.mail.templates.*). The templates are
+// the core mail transport's (ctx.mail.templates): the panel sends its own by name, so those can be
+// edited, not renamed or deleted — the store refuses that, whoever asks.
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../sdk/server';
-import { isUniqueViolation } from '../db/connect';
-import { placeholdersIn, renderTemplate } from '../mail/render';
-import { SAMPLE_PLACEHOLDERS, SEEDED_TEMPLATE_NAMES } from '../mail/seeded-templates';
-import type { AdminServices } from './admin-context';
-import { errorResponses, idParams, pageMeta, pageMetaSchema, pagingQuery, successSchema, type PagingQuery } from './schemas';
+import {
+  errorResponses,
+  httpError,
+  idParams,
+  pageMeta,
+  pageMetaSchema,
+  pagingQuery,
+  successSchema,
+  type MailTemplate,
+  type NewMailTemplate,
+  type PagingQuery,
+  type ServerPluginContext,
+} from '@orepanel/sdk/server';
 
 const MAX_BODY = 100_000;
 
@@ -71,24 +79,21 @@ const previewAnswer = {
   properties: { subject: { type: 'string' }, html: { type: 'string' }, text: { type: 'string' }, placeholders: { type: 'object', additionalProperties: { type: 'string' } } },
 } as const;
 
-type TemplateRow = { id: number; name: string; description: string; subject: string; html: string; text: string; created_at: string; updated_at: string };
+export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginContext): void {
+  const { settings, audit } = ctx;
+  const templates = ctx.mail.templates;
 
-export function registerAdminMailTemplates(app: FastifyInstance, services: AdminServices): void {
-  const { database, settings, audit } = services;
-  const db = database.db;
+  const present = (row: MailTemplate) => ({ ...row, protected: templates.isProtected(row.name), placeholders: templates.placeholdersIn(row.subject, row.html, row.text) });
 
-  const present = (row: TemplateRow) => ({ ...row, protected: SEEDED_TEMPLATE_NAMES.has(row.name), placeholders: placeholdersIn(row.subject, row.html, row.text) });
-
-  const find = async (id: number): Promise<TemplateRow> => {
-    const row = await db.selectFrom('mail_templates').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw httpError(404, 'MAIL_TEMPLATE_NOT_FOUND', 'There is no such mail template.');
+  const notFound = () => httpError(404, 'MAIL_TEMPLATE_NOT_FOUND', 'There is no such mail template.');
+  const find = async (id: number): Promise<MailTemplate> => {
+    const row = await templates.find(id);
+    if (!row) throw notFound();
     return row;
   };
 
-  const nameTaken = () => httpError(409, 'MAIL_TEMPLATE_NAME_TAKEN', 'A mail template with this name already exists.', 'name');
-
   app.get<{ Querystring: PagingQuery }>(
-    '/mail-templates',
+    '/admin/mail-templates',
     {
       config: { permission: 'admin.mail.templates.list' },
       schema: {
@@ -98,31 +103,19 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
     },
     async (request) => {
       const { page, per_page: perPage } = request.query;
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('mail_templates')
-          .select(['id', 'name', 'description', 'subject', 'updated_at'])
-          .orderBy('name')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('mail_templates')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows.map((r) => ({ ...r, protected: SEEDED_TEMPLATE_NAMES.has(r.name) })), meta: pageMeta(page, perPage, Number(count.n)) };
+      const { templates: rows, total } = await templates.page(page, perPage);
+      return { data: rows.map((r) => ({ ...r, protected: templates.isProtected(r.name) })), meta: pageMeta(page, perPage, total) };
     },
   );
 
   app.get<{ Params: { id: number } }>(
-    '/mail-templates/:id',
+    '/admin/mail-templates/:id',
     { config: { permission: 'admin.mail.templates.list' }, schema: { params: idParams, response: { 200: oneTemplate, ...errorResponses } } },
     async (request) => ({ template: present(await find(request.params.id)) }),
   );
 
   app.post<{ Body: Required<Pick<TemplateBody, 'name' | 'subject' | 'html'>> & TemplateBody }>(
-    '/mail-templates',
+    '/admin/mail-templates',
     {
       config: { permission: 'admin.mail.templates.create' },
       schema: {
@@ -132,22 +125,14 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
     },
     async (request, reply) => {
       const { name, subject, html, text = '', description = '' } = request.body;
-      if (await db.selectFrom('mail_templates').select('id').where('name', '=', name).executeTakeFirst()) throw nameTaken();
-      const now = new Date().toISOString();
-      try {
-        await db.insertInto('mail_templates').values({ name, description: description.trim(), subject: subject.trim(), html, text, created_at: now, updated_at: now }).execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken();
-        throw error;
-      }
-      const row = await db.selectFrom('mail_templates').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+      const row = await templates.create({ name, description: description.trim(), subject: subject.trim(), html, text });
       await audit.record(request, { action: 'admin.mail_template.create', details: { template_id: row.id, name } });
       return reply.code(201).send({ template: present(row) });
     },
   );
 
   app.patch<{ Params: { id: number }; Body: TemplateBody }>(
-    '/mail-templates/:id',
+    '/admin/mail-templates/:id',
     {
       config: { permission: 'admin.mail.templates.edit' },
       schema: { params: idParams, body: { type: 'object', additionalProperties: false, minProperties: 1, properties: fields }, response: { 200: oneTemplate, ...errorResponses } },
@@ -155,49 +140,36 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
     async (request) => {
       const row = await find(request.params.id);
       const body = request.body;
-      const changes: Partial<Omit<TemplateRow, 'id'>> = {};
-      if (body.name !== undefined && body.name !== row.name) {
-        if (SEEDED_TEMPLATE_NAMES.has(row.name)) throw httpError(409, 'MAIL_TEMPLATE_PROTECTED', 'The panel sends this template by name: it cannot be renamed.', 'name');
-        if (await db.selectFrom('mail_templates').select('id').where('name', '=', body.name).executeTakeFirst()) throw nameTaken();
-        changes.name = body.name;
-      }
+      const changes: Partial<NewMailTemplate> = {};
+      if (body.name !== undefined && body.name !== row.name) changes.name = body.name;
       if (body.description !== undefined) changes.description = body.description.trim();
       if (body.subject !== undefined) changes.subject = body.subject.trim();
       if (body.html !== undefined) changes.html = body.html;
       if (body.text !== undefined) changes.text = body.text;
-      try {
-        await db
-          .updateTable('mail_templates')
-          .set({ ...changes, updated_at: new Date().toISOString() })
-          .where('id', '=', row.id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken();
-        throw error;
-      }
+      const updated = await templates.update(row.id, changes);
+      if (!updated) throw notFound();
       // the bodies can be long: the log names what changed, not the new text
       await audit.record(request, {
         action: 'admin.mail_template.update',
         details: { template_id: row.id, name: changes.name ?? row.name, changed: Object.keys(changes).join(',') },
       });
-      return { template: present(await find(row.id)) };
+      return { template: present(updated) };
     },
   );
 
   app.delete<{ Params: { id: number } }>(
-    '/mail-templates/:id',
+    '/admin/mail-templates/:id',
     { config: { permission: 'admin.mail.templates.delete' }, schema: { params: idParams, response: { 200: successSchema, ...errorResponses } } },
     async (request) => {
       const row = await find(request.params.id);
-      if (SEEDED_TEMPLATE_NAMES.has(row.name)) throw httpError(409, 'MAIL_TEMPLATE_PROTECTED', 'The panel sends this template by name: it cannot be deleted.');
-      await db.deleteFrom('mail_templates').where('id', '=', row.id).execute();
+      if (!(await templates.delete(row.id))) throw notFound();
       await audit.record(request, { action: 'admin.mail_template.delete', details: { template_id: row.id, name: row.name } });
       return { success: true };
     },
   );
 
   app.post<{ Params: { id: number }; Body: { subject?: string; html?: string; text?: string; placeholders?: Record<string, string> } }>(
-    '/mail-templates/:id/preview',
+    '/admin/mail-templates/:id/preview',
     // rendering changes nothing: whoever may read the templates may preview them
     { config: { permission: 'admin.mail.templates.list' }, schema: { params: idParams, body: previewBody, response: { 200: previewAnswer, ...errorResponses } } },
     async (request) => {
@@ -205,8 +177,8 @@ export function registerAdminMailTemplates(app: FastifyInstance, services: Admin
       const body = request.body ?? {};
       const parts = { subject: body.subject ?? row.subject, html: body.html ?? row.html, text: body.text ?? row.text };
       const appUrl = String((await settings.get('app_url')) ?? '') || 'https://panel.example.com';
-      const values: Record<string, string> = { app_name: String((await settings.get('app_name')) ?? ''), app_url: appUrl, ...SAMPLE_PLACEHOLDERS, ...body.placeholders };
-      return { ...renderTemplate(parts, values), placeholders: values };
+      const values: Record<string, string> = { app_name: String((await settings.get('app_name')) ?? ''), app_url: appUrl, ...templates.samplePlaceholders, ...body.placeholders };
+      return { ...templates.render(parts, values), placeholders: values };
     },
   );
 }

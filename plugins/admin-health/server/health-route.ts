@@ -1,12 +1,10 @@
 // GET /api/admin/health: what /mc-admin/health shows (issue 3) — is the database answering and how
 // fast, is the rate-limit store (memory or Redis) answering, is mail on and how long is its queue,
-// each scheduled job's last run, and whether the Pterodactyl panel is configured and answering. Every answer is measured now; a failing part is reported as
-// not ok, never as a 500, so the page can show what is broken.
+// each scheduled job's last run, and whether the Pterodactyl panel is configured and answering.
+// Every answer is measured now; a failing part is reported as not ok, never as a 500, so the page
+// can show what is broken.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { AdminServices } from './admin-context';
-import { errorResponses } from './schemas';
-import { isPanelError } from '../../sdk/pterodactyl';
+import { errorResponses, isPanelError, type ServerPluginContext } from '@orepanel/sdk/server';
 
 const healthSchema = {
   type: 'object',
@@ -59,42 +57,17 @@ const healthSchema = {
 /** the health page answers even when the panel hangs */
 const PANEL_CHECK_TIMEOUT_MS = 5_000;
 
-export function registerAdminHealth(app: FastifyInstance, services: AdminServices): void {
-  const { database, rateLimiter, mailer, scheduler, pterodactyl, log } = services;
-  const db = database.db;
+export function registerHealthRoute(app: FastifyInstance, ctx: ServerPluginContext): void {
+  const { system, mail, jobs, pterodactyl, log } = ctx;
 
   const checkDatabase = async () => {
-    const started = performance.now();
-    try {
-      await sql`select 1`.execute(db);
-      return { dialect: database.dialect, ok: true, latency_ms: Math.round((performance.now() - started) * 100) / 100 };
-    } catch (error) {
-      log.error({ err: error }, 'health: the database did not answer');
-      return { dialect: database.dialect, ok: false, latency_ms: null };
-    }
-  };
-
-  const checkCache = async () => {
-    const store = rateLimiter.store;
-    try {
-      await store.ping();
-      return { kind: store.kind, ok: true };
-    } catch (error) {
-      log.error({ err: error }, 'health: the rate-limit store did not answer');
-      return { kind: store.kind, ok: false };
-    }
+    const probe = await system.probeDatabase();
+    return { dialect: probe.dialect, ok: probe.ok, latency_ms: probe.latencyMs };
   };
 
   const queueCounts = async () => {
     try {
-      const rows = await db
-        .selectFrom('mail_queue')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('status', 'in', ['pending', 'failed'])
-        .groupBy('status')
-        .execute();
-      const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-      return { pending: count('pending'), failed: count('failed') };
+      return await mail.queueCounts();
     } catch (error) {
       // the database check reports the cause; the queue is then unknown, not empty
       log.error({ err: error }, 'health: the mail queue could not be counted');
@@ -103,12 +76,12 @@ export function registerAdminHealth(app: FastifyInstance, services: AdminService
   };
 
   const checkMail = async () => {
-    const [enabled, queue] = await Promise.all([mailer.enabled().catch(() => false), queueCounts()]);
+    const [enabled, queue] = await Promise.all([mail.enabled().catch(() => false), queueCounts()]);
     return { enabled, queue };
   };
 
   const checkPanel = async () => {
-    if (!pterodactyl || !(await pterodactyl.configured().catch(() => false))) return { configured: false, ok: null, latency_ms: null, code: null, message: null };
+    if (!(await pterodactyl.configured().catch(() => false))) return { configured: false, ok: null, latency_ms: null, code: null, message: null };
     try {
       const { latencyMs } = await pterodactyl.testConnection({ timeoutMs: PANEL_CHECK_TIMEOUT_MS });
       return { configured: true, ok: true, latency_ms: latencyMs, code: null, message: null };
@@ -119,13 +92,13 @@ export function registerAdminHealth(app: FastifyInstance, services: AdminService
     }
   };
 
-  app.get('/health', { config: { permission: 'admin.health.view' }, schema: { response: { 200: healthSchema, ...errorResponses } } }, async (_request, reply) => {
-    const [databaseState, cache, mail, panel] = await Promise.all([checkDatabase(), checkCache(), checkMail(), checkPanel()]);
-    const jobs = scheduler
+  app.get('/admin/health', { config: { permission: 'admin.health.view' }, schema: { response: { 200: healthSchema, ...errorResponses } } }, async (_request, reply) => {
+    const [databaseState, cache, mailState, panel] = await Promise.all([checkDatabase(), system.probeSharedStore(), checkMail(), checkPanel()]);
+    const jobStates = jobs
       .statuses()
       .map((j) => ({ name: j.name, last_run_at: j.lastRunAt, ok: j.lastOk, message: j.lastMessage }))
       .sort((a, b) => a.name.localeCompare(b.name));
     reply.header('Cache-Control', 'no-store');
-    return { database: databaseState, cache, mail, panel, jobs };
+    return { database: databaseState, cache, mail: mailState, panel, jobs: jobStates };
   });
 }

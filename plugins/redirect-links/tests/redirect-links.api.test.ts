@@ -1,12 +1,14 @@
 // /api/admin/redirect-links (spec §2 /mc-admin/redirect-links, admin.redirect.links.*) and the public
-// GET /api/system/redirect-links the app shell shows them from: CRUD in navigation order, an http or
+// GET /api/redirect-links the navigation shows them from: CRUD in navigation order, an http or
 // https address only (checked by the server whatever the form did), every bad input a 4xx that
-// changes nothing, each change in the audit log.
+// changes nothing, each change in the audit log; switched off, the plugin's routes (the navigation's
+// list included) answer 404 at once and its links come back with it; and the table core migration
+// 0006 created is taken over by the plugin's own migration without losing a row.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isHttpUrl } from '../../sdk/redirect-link-rules';
-import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { roleWith, secondInstance, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { isHttpUrl } from '../shared/link-rules';
 
-describe('isHttpUrl (the rule the admin API, the admin form and the shell share)', () => {
+describe('isHttpUrl (the rule the admin API, the admin form and the navigation share)', () => {
   it('takes http and https addresses only', () => {
     for (const good of ['https://example.com', 'http://example.com/a?b=c#d', 'HTTPS://Example.com', 'http://127.0.0.1:8080/x']) expect(isHttpUrl(good), good).toBe(true);
     for (const bad of [
@@ -113,10 +115,10 @@ describe.each(testDialects())('redirect links on %s', (dialect) => {
     expect((await call('GET', '/api/admin/redirect-links?per_page=101')).statusCode).toBe(400);
   });
 
-  it('serves every link to anyone at GET /api/system/redirect-links, in order, without bookkeeping fields', async () => {
+  it('serves every link to anyone at GET /api/redirect-links, in order, without bookkeeping fields', async () => {
     const b = await create({ name: 'Status', url: 'https://status.example.com', order: 2 });
     const a = await create({ name: 'Discord', url: 'https://discord.gg/x', icon: 'users', order: 1 });
-    const response = await call('GET', '/api/system/redirect-links', undefined, null);
+    const response = await call('GET', '/api/redirect-links', undefined, null);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
@@ -176,5 +178,42 @@ describe.each(testDialects())('redirect links on %s', (dialect) => {
     expect((await call('PATCH', `/api/admin/redirect-links/${link.id}`, { name: 'Mine' }, reader)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/admin/redirect-links/${link.id}`, undefined, reader)).statusCode).toBe(403);
     expect(await count()).toBe(1);
+  });
+
+  it('leaves the navigation and the admin API at once when switched off, and comes back with its links', async () => {
+    const link = await create({ name: 'Forum', url: 'https://forum.example.com' });
+    const off = await call('POST', '/api/admin/plugins/redirect-links/disable');
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      expect((await call('GET', '/api/redirect-links', undefined, null)).statusCode).toBe(404);
+      expect((await call('GET', '/api/admin/redirect-links')).statusCode).toBe(404);
+      expect((await call('POST', '/api/admin/redirect-links', { name: 'Shop', url: 'https://shop.example.com' })).statusCode).toBe(404);
+      // its manifest, and with it the navigation's component, is no longer served
+      const served = (await call('GET', '/api/system/plugins', undefined, null)).json<{ id: string }[]>();
+      expect(served.map((p) => p.id)).not.toContain('redirect-links');
+    } finally {
+      expect((await call('POST', '/api/admin/plugins/redirect-links/enable')).statusCode).toBe(200);
+    }
+    expect((await call('GET', '/api/redirect-links', undefined, null)).json()).toEqual({
+      data: [{ id: link.id, name: 'Forum', url: 'https://forum.example.com', icon: null, order: 0 }],
+    });
+    expect(await count()).toBe(1);
+  });
+
+  it('takes over the table of core migration 0006 on an existing install, keeping its rows', async () => {
+    const link = await create({ name: 'Status', url: 'https://status.example.com', order: 3 });
+    // an install from before the plugin: the core made the table, the plugin's migration never ran
+    const db = panel.services.database.db.withTables<{ op_migrations_redirect_links: { name: string; timestamp: string } }>();
+    expect((await db.selectFrom('op_migrations_redirect_links').select('name').execute()).map((r) => r.name)).toEqual(['0001_redirect_links']);
+    await db.deleteFrom('op_migrations_redirect_links').execute();
+    const upgraded = await secondInstance(panel, { jobs: false });
+    try {
+      expect((await db.selectFrom('op_migrations_redirect_links').select('name').execute()).map((r) => r.name)).toEqual(['0001_redirect_links']);
+      const answer = await upgraded.inject({ method: 'GET', url: '/api/redirect-links' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ data: [{ id: link.id, name: 'Status', url: 'https://status.example.com', icon: null, order: 3 }] });
+    } finally {
+      await upgraded.close();
+    }
   });
 });
