@@ -11,20 +11,7 @@ export type { ManifestSetting, PluginManifest } from './types';
 /** spec §6: admin.root passes every check — for a handler that needs more than its route's permission */
 export { hasPermission } from './manifest';
 export { createServiceRef, SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from './services';
-export {
-  OAUTH_GRANTS,
-  OAUTH_GRANT_PURPOSE,
-  type OAuthCallbackQuery,
-  type OAuthGrant,
-  type OAuthGrantAccount,
-  type OAuthGrantFlow,
-  type OAuthGrantProvider,
-  type OAuthGrants,
-  type OAuthGrantStart,
-} from './oauth-grants';
-export { TWO_FACTOR, type TwoFactorCheck } from './two-factor';
 export * from './pterodactyl';
-export * from './server-catalog';
 export * from './schema';
 export * from './stored-values';
 /**

@@ -1,9 +1,16 @@
 // Services one server plugin offers to others: typed references (Backstage's ApiRef is the model)
-// instead of imports across plugin folders — a plugin may import only the sdk, and its tables stay
-// its own. The provider names the service after itself (`<plugin id>.<name>`) and provides it in
-// register(); a consumer lists the provider in its plugin.json `requires` (so it loads, registers and
-// is switched off after it) and gets the service with ctx.services.get(ref). Kibana's rule holds:
-// a plugin sees only the contracts of the plugins it declares.
+// instead of imports of another plugin's code, and its tables stay its own. The provider declares
+// each reference in its own plugins/<id>/contract.ts — the one file of a plugin another plugin may
+// import, and only a plugin that lists the provider in its plugin.json `requires` (the import rule of
+// `npm run lint` holds both). The provider names the service after itself (`<plugin id>.<name>`) and
+// provides it in register(); a consumer gets it with ctx.services.get(ref) in start() or later (a
+// route handler, a job run). The host runs every register() before any start() (Kibana's setup/start),
+// so a service is never asked for before it is provided, and Kibana's other rule holds too: a plugin
+// sees only the contracts of the plugins it declares.
+//
+// The core never uses a plugin's service (it never imports plugins/): where the core needs
+// something from plugins, the sdk defines the core's own shape and each plugin hands it over through
+// its definition or manifest (rate-limit policies in defineServerPlugin, settings in plugin.json).
 
 export const SERVICE_REF_BRAND = '@orepanel/service-ref';
 
@@ -29,13 +36,14 @@ export function createServiceRef<T>(id: string): ServiceRef<T> {
 /** ctx.services */
 export interface PluginServices {
   /**
-   * Offers `implementation` under `ref`. Only the plugin the ref names may provide it, once (throws
-   * otherwise: a programming error, found when the panel starts).
+   * Offers `implementation` under `ref`, in register(). Only the plugin the ref names may provide it,
+   * once, and not from start() (throws otherwise: a programming error, found when the panel starts).
    */
   provide<T>(ref: ServiceRef<T>, implementation: T): void;
   /**
-   * The service under `ref`. Throws when its provider is not in this plugin's `requires`, or has not
-   * provided it (it failed to load, or provides it later than this plugin's register() asked).
+   * The service under `ref`, from start() on (a route handler or a job may ask too: they run after
+   * start). Throws when asked in register(), when its provider is not in this plugin's `requires`, or
+   * when the provider did not provide it (it failed to load, or does not offer it).
    */
   get<T>(ref: ServiceRef<T>): T;
 }

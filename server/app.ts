@@ -236,6 +236,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     settings,
     rateLimitPolicies,
     log,
+    services: pluginServices,
     context: (plugin) =>
       pluginContext(
         {

@@ -49,7 +49,17 @@ export interface ServerPluginContext {
   readonly httpError: typeof httpError;
 }
 
-export interface ServerPluginDefinition {
+/**
+ * A server plugin runs in two phases, as Kibana's setup/start, so that no service is asked for before
+ * it is provided: the host calls every enabled plugin's register() in `requires` order, then every
+ * start() in the same order. A third-party plugin enabled later runs both phases at that moment, after
+ * the plugins it requires have run theirs.
+ *
+ * `Registered` is what register() returns, handed to start(): the parts a plugin built while
+ * registering (its stores, its queue worker), kept per panel rather than in module variables (one
+ * process may run several panels: the test kits do).
+ */
+export interface ServerPluginDefinition<Registered = void> {
   /** must equal the id in plugin.json */
   id: string;
   /** name → migration, applied in name order, recorded in the plugin's own migration table */
@@ -61,29 +71,42 @@ export interface ServerPluginDefinition {
    */
   rateLimitPolicies?: Readonly<Record<string, RateLimitPolicy>>;
   /**
-   * Adds the plugin's routes to `app`, an encapsulated scope under /api (third-party plugins:
-   * /api/plugins/<id>). Route options `config: { auth: true }` or `config: { permission: 'x.y' }`
-   * guard a route; give every route a JSON schema.
+   * Declares: adds the plugin's routes to `app`, an encapsulated scope under /api (third-party
+   * plugins: /api/plugins/<id>), and provides the plugin's services (`ctx.services.provide`).
+   * Route options `config: { auth: true }` or `config: { permission: 'x.y' }` guard a route; give
+   * every route a JSON schema. Another plugin's service is not available yet: ctx.services.get
+   * throws here (get it in start(), or when a request or a job runs, which is always after start).
    */
-  register(app: FastifyInstance, ctx: ServerPluginContext): void | Promise<void>;
+  register(app: FastifyInstance, ctx: ServerPluginContext): Registered | Promise<Registered>;
+  /**
+   * Optional; runs once every plugin this one requires has registered and started. Gets the services
+   * of the plugins in `requires` (`ctx.services.get`) and starts what acts on its own: jobs
+   * (`ctx.jobs.every`) and event listeners (`ctx.events.on`). ctx.services.provide throws here: a
+   * service is provided in register(), so every consumer finds it in its own start(). A plugin
+   * without start() is a single-phase plugin: register() does everything, as before.
+   */
+  start?(ctx: ServerPluginContext, registered: Registered): void | Promise<void>;
 }
 
 export const SERVER_PLUGIN_BRAND = '@orepanel/server-plugin';
 
-export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
+export interface ServerPlugin extends Readonly<ServerPluginDefinition<unknown>> {
   readonly $$type: typeof SERVER_PLUGIN_BRAND;
   readonly apiVersion: typeof SERVER_PLUGIN_API_VERSION;
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,39}$/;
 
-export function defineServerPlugin(definition: ServerPluginDefinition): ServerPlugin {
+export function defineServerPlugin<Registered = void>(definition: ServerPluginDefinition<Registered>): ServerPlugin {
   if (!definition || typeof definition !== 'object') throw new TypeError('defineServerPlugin: expected an object');
   if (typeof definition.id !== 'string' || !PLUGIN_ID.test(definition.id)) {
     throw new TypeError(`defineServerPlugin: "${String(definition.id)}" is not a valid plugin id`);
   }
   if (typeof definition.register !== 'function') {
     throw new TypeError(`defineServerPlugin(${definition.id}): register must be a function`);
+  }
+  if (definition.start !== undefined && typeof definition.start !== 'function') {
+    throw new TypeError(`defineServerPlugin(${definition.id}): start must be a function when given`);
   }
   for (const [name, migration] of Object.entries(definition.migrations ?? {})) {
     if (!migration || typeof migration.up !== 'function') {
@@ -102,5 +125,5 @@ export function defineServerPlugin(definition: ServerPluginDefinition): ServerPl
 export function isServerPlugin(value: unknown): value is ServerPlugin {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<Record<keyof ServerPlugin, unknown>>;
-  return v.$$type === SERVER_PLUGIN_BRAND && typeof v.id === 'string' && typeof v.register === 'function';
+  return v.$$type === SERVER_PLUGIN_BRAND && typeof v.id === 'string' && typeof v.register === 'function' && (v.start === undefined || typeof v.start === 'function');
 }

@@ -4,9 +4,10 @@
  * `startPluginPanel` builds the panel on a fresh SQLite database in a temporary data directory, with
  * its core, the panel's own core plugins, the panel plugins yours `requires`, and your plugin —
  * installed the way the panel installs it (plugin.json validated, migrations run, settings declared,
- * every route behind the panel's guards and input policy) and switched on. `signIn` gives you users
- * of any role or permissions, `inject` sends requests as them, and `clock` is the plugin's ctx.clock,
- * moved by hand. Runs in vitest, the server part straight from its TypeScript sources.
+ * register() then start() run as the panel runs them, every route behind the panel's guards and input
+ * policy) and switched on. `signIn` gives you users of any role or permissions, `inject` sends
+ * requests as them, and `clock` is the plugin's ctx.clock, moved by hand. Runs in vitest, the server
+ * part straight from its TypeScript sources.
  *
  * @example
  * // my-plugin/tests/notes.test.ts
@@ -202,7 +203,8 @@ let users = 0;
 /**
  * Starts a panel with your plugin installed and switched on.
  * @throws Error naming the reason when the panel refuses your plugin (an invalid plugin.json, a failed
- *   migration, a register() that throws, a requirement that is missing…)
+ *   migration, a register() or start() that throws, a service asked for in register(), a requirement
+ *   that is missing…)
  */
 export async function startPluginPanel(options: PluginPanelOptions): Promise<PluginPanel> {
   if ((options.dialect ?? 'sqlite') !== 'sqlite') throw new Error(`startPluginPanel: dialect "${String(options.dialect)}" is not supported (sqlite)`);

@@ -1,8 +1,11 @@
 // The server plugin host. prepare(): validate every discovered manifest, check its sdk range and
 // requirements, import its server part, run its migrations and declare its settings — refusing a
 // plugin with a readable reason at any step while the rest go on. register(): give each plugin an
-// encapsulated Fastify scope under /api. Enabling or disabling a plugin takes effect at once: its
-// routes answer 404 and its manifest is no longer served, with no restart.
+// encapsulated Fastify scope under /api and run its register(), every plugin in `requires` order;
+// then run every start(), in the same order (Kibana's setup/start: services are provided while
+// registering and got from start on, so none is asked for before it is provided). Enabling or
+// disabling a plugin takes effect at once: its routes answer 404 and its manifest is no longer
+// served, with no restart.
 //
 // A third-party plugin (DATA_DIR/plugins/<id>/) is code the administrator has not reviewed: found
 // for the first time it arrives disabled, and nothing of it runs — no import, no migration — until
@@ -24,6 +27,7 @@ import type { RateLimitPolicies } from '../security/rate-limit-policies';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
 import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
+import type { ServiceRegistry } from './services';
 
 export interface RouteRecord {
   method: string;
@@ -63,8 +67,10 @@ export interface PluginHostOptions {
   /** where a plugin's `rateLimitPolicies` are declared, before its routes (which name them) register */
   rateLimitPolicies: RateLimitPolicies;
   log: FastifyBaseLogger;
-  /** builds the context handed to one plugin's register() */
+  /** builds the context handed to one plugin's register() and start() (the same object to both) */
   context: (plugin: LoadedPlugin) => ServerPluginContext;
+  /** the registry behind ctx.services: the host moves each plugin from its register phase to its start phase */
+  services: ServiceRegistry;
   /** told after an administrator enabled or disabled a plugin */
   onStateChange?: (id: string, enabled: boolean) => void;
   /** told of each route a plugin adds (the route registry names its owner: the API document lists it under the plugin) */
@@ -121,6 +127,14 @@ interface StartFailure {
   reason: string;
   /** its register() ran (jobs, services, subscriptions may be half set up): only a restart retries */
   final: boolean;
+}
+
+/** A plugin whose register() has run: what start() is handed. */
+interface Registered {
+  server: ServerPlugin;
+  ctx: ServerPluginContext;
+  /** what its register() returned */
+  value: unknown;
 }
 
 export class PluginHost {
@@ -306,11 +320,17 @@ export class PluginHost {
 
   /**
    * Registers every first-party server part in its own scope (a throwing register is refused), a
-   * dispatching scope for every third-party plugin with a server part, and starts the third-party
-   * plugins that are enabled. `newInstance` builds the instance a third-party plugin is served by.
+   * dispatching scope for every third-party plugin with a server part; then starts every registered
+   * first-party plugin (a throwing start is refused too), and the third-party plugins that are
+   * enabled. `newInstance` builds the instance a third-party plugin is served by.
+   *
+   * Every bundled plugin registers and starts here, enabled or not, as it always registered: a
+   * disabled plugin's routes answer 404 and its jobs and listeners stay silent until it is enabled,
+   * which then needs no restart.
    */
   async register(app: FastifyInstance, newInstance: InstanceFactory): Promise<void> {
     this.newInstance = newInstance;
+    const registered = new Map<string, Registered>();
     for (const id of [...this.order]) {
       // unloaded earlier in this loop with a requirement that failed
       const plugin = this.loaded.get(id);
@@ -321,12 +341,13 @@ export class PluginHost {
       }
       if (!plugin.server) continue;
       const server = plugin.server;
+      const ctx = this.options.context(plugin);
       let failure: unknown = null;
       await app.register(
         async (scope) => {
           this.guardRoutes(scope, plugin, this.gateFor(id));
           try {
-            await server.register(scope, this.options.context(plugin));
+            registered.set(id, { server, ctx, value: await server.register(scope, ctx) });
           } catch (error) {
             failure = error;
           }
@@ -335,10 +356,27 @@ export class PluginHost {
       );
       if (failure) this.unload(id, `its register() failed: ${describe(failure)}`);
     }
+    // every register() has run: now the starts, requirements first (the order is `requires` order)
+    for (const id of [...this.order]) {
+      const plugin = registered.get(id);
+      // unloaded since (its own register or a requirement's failed) or a dispatcher (starts later)
+      if (!plugin || !this.loaded.has(id)) continue;
+      try {
+        await this.startPhase(id, plugin);
+      } catch (error) {
+        this.unload(id, `its start() failed: ${describe(error)}`);
+      }
+    }
     app.addHook('onClose', async () => {
       await Promise.all([...this.mounted.values()].map((instance) => instance.close()));
     });
     await this.startWaiting();
+  }
+
+  /** Moves a registered plugin to its start phase (services: get, no longer provide) and runs its start(). */
+  private async startPhase(id: string, { server, ctx, value }: Registered): Promise<void> {
+    this.options.services.startPhase(id);
+    await server.start?.(ctx, value);
   }
 
   /** Keeps a plugin's routes inside what it may own, puts `gate` first on each, and lists them. */
@@ -433,21 +471,27 @@ export class PluginHost {
       }
     }
     let instance: FastifyInstance | null = null;
+    const ctx = this.options.context(plugin);
+    let value: unknown;
+    let phase: 'register' | 'start' = 'register';
     try {
       instance = await newInstance();
       await instance.register(
         async (scope) => {
           // no gate: the dispatching scope lets requests through only while the plugin is active
           this.guardRoutes(scope, plugin, null);
-          await server.register(scope, this.options.context(plugin));
+          value = await server.register(scope, ctx);
         },
         { prefix: prefixFor(plugin) },
       );
       await instance.ready();
+      // the plugins it requires started before it (startWaiting, setEnabled): their services are there
+      phase = 'start';
+      await this.startPhase(id, { server, ctx, value });
     } catch (error) {
       plugin.routes = [];
       await instance?.close().catch(() => undefined);
-      return fail(`its register() failed: ${describe(error)}`, true);
+      return fail(`its ${phase}() failed: ${describe(error)}`, true);
     }
     plugin.server = server;
     this.mounted.set(id, instance);

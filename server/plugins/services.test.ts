@@ -1,5 +1,6 @@
-// ctx.services: a plugin offers only services named after itself, once; another plugin gets one
-// only when it lists the provider in `requires`, and only once it is provided.
+// ctx.services: a plugin offers only services named after itself, once, while it registers; another
+// plugin gets one only when it lists the provider in `requires`, only from its start() on, and only
+// once it is provided.
 import { describe, expect, it } from 'vitest';
 import { createServiceRef } from '../../sdk/services';
 import { ServiceRegistry } from './services';
@@ -10,6 +11,14 @@ interface Greeter {
 const GREETER = createServiceRef<Greeter>('hello.greeter');
 const greeter: Greeter = { greet: (name) => `hi ${name}` };
 
+/** A registry where plugin "hello" has registered its greeter, and `started` are in their start phase. */
+function registryWithGreeter(...started: string[]): ServiceRegistry {
+  const registry = new ServiceRegistry();
+  registry.forPlugin('hello', []).provide(GREETER, greeter);
+  for (const id of started) registry.startPhase(id);
+  return registry;
+}
+
 describe('service references', () => {
   it('name their provider and refuse ids that do not', () => {
     expect(GREETER).toMatchObject({ id: 'hello.greeter', provider: 'hello' });
@@ -18,17 +27,15 @@ describe('service references', () => {
 });
 
 describe('ServiceRegistry', () => {
-  it('hands the provided implementation to a plugin that requires the provider', () => {
-    const registry = new ServiceRegistry();
-    registry.forPlugin('hello', []).provide(GREETER, greeter);
+  it('hands the provided implementation to a started plugin that requires the provider', () => {
+    const registry = registryWithGreeter('hello', 'consumer');
     expect(registry.forPlugin('consumer', ['hello']).get(GREETER).greet('ada')).toBe('hi ada');
     // the provider may use its own service
     expect(registry.forPlugin('hello', []).get(GREETER)).toBe(greeter);
   });
 
   it('refuses a plugin that does not require the provider', () => {
-    const registry = new ServiceRegistry();
-    registry.forPlugin('hello', []).provide(GREETER, greeter);
+    const registry = registryWithGreeter('hello', 'stranger');
     expect(() => registry.forPlugin('stranger', ['auth']).get(GREETER)).toThrow(/does not list plugin "hello"/);
   });
 
@@ -40,7 +47,9 @@ describe('ServiceRegistry', () => {
   });
 
   it('says so when the service was never provided', () => {
-    expect(() => new ServiceRegistry().forPlugin('consumer', ['hello']).get(GREETER)).toThrow(/not provided/);
+    const registry = new ServiceRegistry();
+    registry.startPhase('consumer');
+    expect(() => registry.forPlugin('consumer', ['hello']).get(GREETER)).toThrow(/not provided/);
   });
 
   it('refuses something that is not a reference', () => {
@@ -49,8 +58,48 @@ describe('ServiceRegistry', () => {
   });
 
   it('keeps panels apart: each registry has its own services', () => {
-    const one = new ServiceRegistry();
-    one.forPlugin('hello', []).provide(GREETER, greeter);
-    expect(() => new ServiceRegistry().forPlugin('consumer', ['hello']).get(GREETER)).toThrow(/not provided/);
+    registryWithGreeter('hello');
+    const other = new ServiceRegistry();
+    other.startPhase('consumer');
+    expect(() => other.forPlugin('consumer', ['hello']).get(GREETER)).toThrow(/not provided/);
+  });
+});
+
+describe('ServiceRegistry phases (register, then start)', () => {
+  it('refuses a get during register, even of a service already provided, and says to ask in start()', () => {
+    const registry = registryWithGreeter();
+    const consumer = registry.forPlugin('consumer', ['hello']);
+    expect(() => consumer.get(GREETER)).toThrow('plugin "consumer" asks for service "hello.greeter" in its register()');
+    expect(() => consumer.get(GREETER)).toThrow(/ask in start\(\)/);
+    // the provider too: its own service is handed over from its start() on
+    expect(() => registry.forPlugin('hello', []).get(GREETER)).toThrow(/in its register\(\)/);
+  });
+
+  it('hands the service over once the consumer starts: the same view, a later phase', () => {
+    const registry = registryWithGreeter('hello');
+    const consumer = registry.forPlugin('consumer', ['hello']);
+    expect(() => consumer.get(GREETER)).toThrow(/register/);
+    registry.startPhase('consumer');
+    expect(consumer.get(GREETER)).toBe(greeter);
+  });
+
+  it('refuses a provide once the provider has started, and keeps nothing of it', () => {
+    const registry = new ServiceRegistry();
+    const provider = registry.forPlugin('hello', []);
+    registry.startPhase('hello');
+    expect(() => provider.provide(GREETER, greeter)).toThrow('plugin "hello" provides service "hello.greeter" after its register(): provide it in register()');
+    registry.startPhase('consumer');
+    expect(() => registry.forPlugin('consumer', ['hello']).get(GREETER)).toThrow(/not provided/);
+  });
+
+  it('checks the requirement before the phase: a stranger hears it does not list the provider, in any phase', () => {
+    const registry = registryWithGreeter('hello');
+    expect(() => registry.forPlugin('stranger', []).get(GREETER)).toThrow(/does not list plugin "hello"/);
+  });
+
+  it('keeps the phases per plugin: one started plugin does not start another', () => {
+    const registry = registryWithGreeter('hello', 'consumer');
+    expect(registry.forPlugin('consumer', ['hello']).get(GREETER)).toBe(greeter);
+    expect(() => registry.forPlugin('late', ['hello']).get(GREETER)).toThrow(/in its register\(\)/);
   });
 });

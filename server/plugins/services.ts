@@ -1,6 +1,8 @@
 // ctx.services: the registry behind the sdk's typed service references (sdk/services.ts). One per
 // panel; each plugin gets a view that may provide only services named after itself and get only
-// those of the plugins it requires.
+// those of the plugins it requires — and each in its own phase: provide while the plugin registers,
+// get once the host has moved it to start (startPhase). Every plugin a consumer requires has
+// registered before the consumer starts, so a service asked for is always one already provided.
 import { SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from '../../sdk/services';
 
 function checkRef(ref: ServiceRef<unknown>): void {
@@ -9,6 +11,8 @@ function checkRef(ref: ServiceRef<unknown>): void {
 
 export class ServiceRegistry {
   private readonly provided = new Map<string, unknown>();
+  /** plugins past their register(): they may get services, and no longer provide them */
+  private readonly started = new Set<string>();
 
   /** The view of the registry plugin `pluginId` (with its manifest's `requires`) gets. */
   forPlugin(pluginId: string, requires: readonly string[]): PluginServices {
@@ -16,6 +20,11 @@ export class ServiceRegistry {
       provide: (ref, implementation) => {
         checkRef(ref);
         if (ref.provider !== pluginId) throw new Error(`plugin "${pluginId}" may not provide service "${ref.id}" (only plugin "${ref.provider}" may)`);
+        if (this.started.has(pluginId)) {
+          throw new Error(
+            `plugin "${pluginId}" provides service "${ref.id}" after its register(): provide it in register(), so that the plugins needing it find it in their start()`,
+          );
+        }
         if (this.provided.has(ref.id)) throw new Error(`service "${ref.id}" is already provided`);
         this.provided.set(ref.id, implementation);
       },
@@ -24,9 +33,19 @@ export class ServiceRegistry {
         if (ref.provider !== pluginId && !requires.includes(ref.provider)) {
           throw new Error(`plugin "${pluginId}" uses service "${ref.id}" but does not list plugin "${ref.provider}" in its plugin.json "requires"`);
         }
+        if (!this.started.has(pluginId)) {
+          throw new Error(
+            `plugin "${pluginId}" asks for service "${ref.id}" in its register(): services are handed over from start() on, once every plugin has registered (ask in start(), or in a route handler or job)`,
+          );
+        }
         if (!this.provided.has(ref.id)) throw new Error(`service "${ref.id}" is not provided (plugin "${ref.provider}" did not load or does not offer it)`);
         return this.provided.get(ref.id) as T;
       },
     };
+  }
+
+  /** Ends plugin `pluginId`'s register phase: from now on it may get services and no longer provide them. */
+  startPhase(pluginId: string): void {
+    this.started.add(pluginId);
   }
 }

@@ -7,7 +7,8 @@
 // panel that cannot be asked answers a clear 5xx and nothing is saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { httpError, type CoreDatabase, type ServerCatalog, type ServerPluginContext } from '../../sdk/server';
+import { httpError, type CoreDatabase, type ServerPluginContext } from '../../sdk/server';
+import type { ServerCatalog } from '../../plugins/server-catalog/contract';
 import { serverCatalog } from '../../plugins/server-catalog/server/catalog-service';
 import { EggCategories } from '../../plugins/server-catalog/server/egg-categories';
 import { Eggs } from '../../plugins/server-catalog/server/eggs';

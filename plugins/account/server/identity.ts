@@ -3,7 +3,8 @@
 // authenticator app (or an unused recovery code) instead. A stolen session cookie alone changes
 // neither, and a wrong proof changes nothing.
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_RULES, TWO_FACTOR, type ServerPluginContext } from '@orepanel/sdk/server';
+import { ACCOUNT_RULES, type ServerPluginContext } from '@orepanel/sdk/server';
+import { TWO_FACTOR } from '../../auth/contract';
 
 /** The body properties that carry the proof (one of the two). */
 export const proofProperties = {

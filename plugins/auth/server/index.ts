@@ -1,7 +1,8 @@
 // The auth plugin's API (reference paths): register, login by username or email, logout, forgot /
 // reset password, e-mail verification and two-factor authentication; /auth/sso tokens and Discord /
 // GitHub sign-in and account linking (sso.ts, oauth.ts).
-import { ACCOUNT_RULES, defineServerPlugin, OAUTH_GRANTS, TWO_FACTOR } from '@orepanel/sdk/server';
+import { ACCOUNT_RULES, defineServerPlugin } from '@orepanel/sdk/server';
+import { OAUTH_GRANTS, TWO_FACTOR } from '../contract';
 import { captchaTokenProperty, TurnstileCaptcha } from './captcha';
 import { EmailVerification } from './email-verification';
 import { noticeNewLogin } from './login-notice';

@@ -17,7 +17,8 @@
 // a grant begins and completes at /user/auth/callback/{provider}/{purpose} (a route of the asking
 // plugin), links like a link flow does, and hands the provider's access token over unstored.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isHttpError, OAUTH_GRANT_PURPOSE, type OAuthCallbackQuery, type OAuthGrantFlow, type OAuthGrants, type ServerPluginContext, wantsJson } from '@orepanel/sdk/server';
+import { isHttpError, type ServerPluginContext, wantsJson } from '@orepanel/sdk/server';
+import { OAUTH_GRANT_PURPOSE, type OAuthCallbackQuery, type OAuthGrantFlow, type OAuthGrants } from '../contract';
 import { OAuthLinks } from './oauth-links';
 import { OAUTH_PROVIDER_IDS, OAUTH_PROVIDERS, OAuthProviderError, providerConfig, type OAuthProvider, type ProviderConfig, type ProviderProfile } from './oauth-providers';
 import { OAuthStates } from './oauth-state';

@@ -11,7 +11,8 @@
 // A TOTP code is accepted once (the last used step is stored); recovery codes are stored hashed.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { wantsJson, type ServerPluginContext, type TwoFactorCheck } from '@orepanel/sdk/server';
+import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { TwoFactorCheck } from '../contract';
 import { successOnly } from './responses';
 import type { AuthDb } from './tables';
 import { sha256 } from './tokens';

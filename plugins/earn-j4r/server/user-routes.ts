@@ -11,7 +11,8 @@
 // (Accept: JSON) gets JSON and 4xx { error }. Everything answers 403 FEATURE_DISABLED while
 // j4r_enabled is off.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isHttpError, OAUTH_GRANTS, wantsJson, type OAuthCallbackQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import { isHttpError, wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { OAUTH_GRANTS, type OAuthCallbackQuery } from '../../auth/contract';
 import { DiscordGuildsError, joinedGuildIds } from './discord-guilds';
 import type { J4rGuilds } from './guilds';
 import type { J4rRewards } from './rewards';
@@ -87,7 +88,8 @@ const callbackQuery = {
 } as const;
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContext, guilds: J4rGuilds, rewards: J4rRewards): void {
-  const grants = ctx.services.get(OAUTH_GRANTS);
+  // asked for when a request needs it: services are handed over from start() on, never in register()
+  const grants = () => ctx.services.get(OAUTH_GRANTS);
   const invalidSession = () => ctx.httpError(401, 'INVALID_SESSION', 'Your session has expired or is invalid.');
 
   /** A browser that followed a link gets the page back with the error's code; an API caller the error. */
@@ -112,8 +114,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
   app.get('/user/j4r/status', { config: { auth: true, flag: J4R_FLAG }, schema: { response: { 200: statusAnswer } } }, async (request) => {
     const user = (await ctx.auth.currentUser(request))!;
     const [available, account, listed, mine] = await Promise.all([
-      grants.available('discord'),
-      grants.linkedAccount(user.id, 'discord'),
+      grants().available('discord'),
+      grants().linkedAccount(user.id, 'discord'),
       guilds.listEnabled(),
       rewards.of(user.id),
     ]);
@@ -157,7 +159,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
     try {
       const user = (await ctx.auth.currentUser(request))!;
       if ((await guilds.listEnabled()).length === 0) throw ctx.httpError(409, 'J4R_NO_GUILDS', 'There are no servers to join right now.');
-      return reply.redirect(await grants.begin(request, reply, user.id, { ...GRANT, scopes: GUILDS_SCOPE }), 302);
+      return reply.redirect(await grants().begin(request, reply, user.id, { ...GRANT, scopes: GUILDS_SCOPE }), 302);
     } catch (error) {
       return answerError(request, reply, error);
     }
@@ -177,7 +179,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerPluginContex
       try {
         const user = await ctx.auth.currentUser(request);
         if (!user) throw invalidSession();
-        const grant = await grants.complete(request, request.query, user.id, GRANT);
+        const grant = await grants().complete(request, request.query, user.id, GRANT);
         const joined = await guildsOf(grant.apiUrl, grant.accessToken);
         const results = await rewards.payJoined(user.id, grant.account.id, joined);
         const paid = results.filter((r) => r.status === 'paid');

@@ -6,7 +6,8 @@
 // disabled, so nothing is built from it until an administrator mends it.
 import { sql, type SqlBool } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { likeLiteral, MAX_ROW_ID, storedCount, type CatalogCategory, type CatalogEgg, type CatalogLocation, type LocationStatus } from '@orepanel/sdk/server';
+import { likeLiteral, MAX_ROW_ID, storedCount } from '@orepanel/sdk/server';
+import type { CatalogCategory, CatalogEgg, CatalogLocation, LocationStatus } from '../contract';
 import { CATALOG_LIMITS, type LocationStatusName } from '../shared/catalog-rules';
 
 type Raw<K extends string> = Record<K, unknown>;

@@ -1,6 +1,6 @@
 // The server-catalog.catalog service (sdk/server-catalog.ts): what the servers plugin reads to offer
 // choices and build servers. Read-only; every row, enabled or not, so the reader decides.
-import type { ServerCatalog } from '@orepanel/sdk/server';
+import type { ServerCatalog } from '../contract';
 import { catalogCategory, catalogEgg, catalogLocation } from './catalog-rows';
 import type { EggCategories } from './egg-categories';
 import type { Eggs } from './eggs';

@@ -1,7 +1,8 @@
 // The server-catalog plugin's API: what servers can be created on — locations, egg categories (the
 // panel's nests) and eggs, each linked to its Pterodactyl object — managed by administrators, imported
 // from the panel, and offered to the servers plugin as the server-catalog.catalog service.
-import { defineServerPlugin, SERVER_CATALOG } from '@orepanel/sdk/server';
+import { defineServerPlugin } from '@orepanel/sdk/server';
+import { SERVER_CATALOG } from '../contract';
 import { registerCatalogRoutes } from './catalog-routes';
 import { serverCatalog } from './catalog-service';
 import { CatalogSync } from './catalog-sync';

@@ -3,7 +3,9 @@
 // online location with a free slot, an enabled egg in an enabled category, and enough free
 // resources and a free server slot. The catalog rules are checked before the user's lock is taken
 // (they read another plugin's tables); the resource rules inside it.
-import type { CatalogCategory, CatalogEgg, CatalogLocation, OAuthGrants, ServerCatalog, ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
+import type { OAuthGrants } from '../../auth/contract';
+import type { CatalogCategory, CatalogEgg, CatalogLocation, ServerCatalog } from '../../server-catalog/contract';
 import {
   SERVER_MAXIMUMS,
   SERVER_MINIMUMS,
@@ -53,7 +55,7 @@ export class CreationRules {
   constructor(
     private readonly ctx: ServerPluginContext,
     private readonly catalog: () => ServerCatalog,
-    private readonly grants: () => OAuthGrants | null,
+    private readonly grants: () => OAuthGrants,
     private readonly resources: AccountResources,
   ) {}
 
@@ -79,8 +81,8 @@ export class CreationRules {
     const s = await this.ctx.settings.getMany(['force_discord_link', 'force_github_link']);
     const out: CreateBlocker[] = [];
     const grants = this.grants();
-    if (s.force_discord_link === true && !(grants && (await grants.linkedAccount(userId, 'discord')))) out.push('FORCE_DISCORD_LINK');
-    if (s.force_github_link === true && !(grants && (await grants.linkedAccount(userId, 'github')))) out.push('FORCE_GITHUB_LINK');
+    if (s.force_discord_link === true && !(await grants.linkedAccount(userId, 'discord'))) out.push('FORCE_DISCORD_LINK');
+    if (s.force_github_link === true && !(await grants.linkedAccount(userId, 'github'))) out.push('FORCE_GITHUB_LINK');
     return out;
   }
 

@@ -16,6 +16,11 @@ export default defineServerPlugin({
     const plugin = createServersPlugin(ctx);
     registerUserRoutes(app, ctx, plugin);
     registerAdminRoutes(app, ctx, plugin);
+    return plugin;
+  },
+  // what acts on its own starts once every plugin has registered: the worker builds servers from the
+  // server-catalog plugin's catalog, provided in that plugin's register()
+  start(ctx, plugin) {
     // reference: the queue is worked every minute (and kicked after each create)
     ctx.jobs.every(QUEUE_JOB, 60_000, () => plugin.worker.run());
     // a daily schedule, checked hourly: every step is measured from expires_at and done once, so an

@@ -11,10 +11,10 @@ import {
   type CreatePanelServer,
   type PanelEgg,
   type PanelServer,
-  type ServerCatalog,
   type ServerPluginContext,
   type WalletTransaction,
 } from '@orepanel/sdk/server';
+import type { ServerCatalog } from '../../server-catalog/contract';
 import type { ServerResources } from '../shared/api';
 import { storedResources } from './account-resources';
 import { readRenewal, type QueueRow } from './server-views';

@@ -2,7 +2,8 @@
 // stored number is checked on the way out: an unreadable one is shown as 0 (or null where the field
 // may be null), the row is flagged and a line is logged, so one bad row never fails a whole list.
 import type { FastifyBaseLogger } from 'fastify';
-import { MAX_AMOUNT, MAX_ROW_ID, storedCount, type PterodactylPanel, type ServerCatalog } from '@orepanel/sdk/server';
+import { MAX_AMOUNT, MAX_ROW_ID, storedCount, type PterodactylPanel } from '@orepanel/sdk/server';
+import type { ServerCatalog } from '../../server-catalog/contract';
 import type { NamedRef, QueueEntryView, QueueLogView, RenewalTerms, RowHealth, ServerView } from '../shared/api';
 import { storedResources } from './account-resources';
 import type { ServerQueueLogsTable, ServerQueueTable, ServersTable } from './tables';

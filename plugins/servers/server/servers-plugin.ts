@@ -1,5 +1,7 @@
 // The plugin's parts, made once in register() and handed to the routes and jobs.
-import { OAUTH_GRANTS, SERVER_CATALOG, type OAuthGrants, type ServerCatalog, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { OAUTH_GRANTS } from '../../auth/contract';
+import { SERVER_CATALOG, type ServerCatalog } from '../../server-catalog/contract';
 import { AccountResources } from './account-resources';
 import { CreationRules } from './creation-rules';
 import { HostedServers } from './hosted-servers';
@@ -10,7 +12,7 @@ import type { ServersDb, ServersTables } from './tables';
 
 export interface ServersPlugin {
   db: ServersDb;
-  /** the server-catalog plugin's service (asked for when used: it is provided in its own register()) */
+  /** the server-catalog plugin's service, asked for when used: by a request or a job, which run after start() */
   catalog: () => ServerCatalog;
   resources: AccountResources;
   rules: CreationRules;
@@ -22,15 +24,11 @@ export interface ServersPlugin {
 
 export function createServersPlugin(ctx: ServerPluginContext): ServersPlugin {
   const db = ctx.db.withTables<ServersTables>();
+  // the services of the plugins in `requires`, asked for when a request or a job needs them (never
+  // in register(), where ctx.services.get refuses: they are handed over from start() on)
   const catalog = () => ctx.services.get(SERVER_CATALOG);
   // linked accounts (force_discord_link / force_github_link) come from the auth plugin's grants service
-  const grants = (): OAuthGrants | null => {
-    try {
-      return ctx.services.get(OAUTH_GRANTS);
-    } catch {
-      return null;
-    }
-  };
+  const grants = () => ctx.services.get(OAUTH_GRANTS);
   const resources = new AccountResources(db, ctx.dialect, ctx.log);
   const rules = new CreationRules(ctx, catalog, grants, resources);
   const queue = new ServerQueue(ctx, db, resources, rules);

@@ -1,3 +1,10 @@
+// The auth plugin's contract: the one file of it another plugin may import (only a plugin that lists
+// "auth" in its plugin.json `requires`; the import rule of npm run lint holds it). It names the
+// services the auth plugin provides in its register() and their types, and imports nothing of the
+// plugin itself. Consumers get them with ctx.services.get(…) in start() or later (a route handler).
+import { createServiceRef } from '@orepanel/sdk/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 // auth.oauth-grants — the auth plugin's OAuth machinery (provider settings, the browser-bound
 // single-use state, the code exchange, linked accounts) offered to plugins that need a provider's
 // API on the user's behalf with more scopes than sign-in asks for: join-for-rewards reads the
@@ -7,8 +14,6 @@
 // anywhere, and completes it in that route. Only the account linked to the user can be used: a
 // grant links it when the user has none, and refuses another user's account — so one provider
 // account never serves two panel users.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createServiceRef } from './services';
 
 export type OAuthGrantProvider = 'discord' | 'github';
 
@@ -68,3 +73,16 @@ export interface OAuthGrants {
 }
 
 export const OAUTH_GRANTS = createServiceRef<OAuthGrants>('auth.oauth-grants');
+
+// auth.two-factor — the auth plugin's check of an account's second factor, for a plugin that lets
+// a fresh code stand in for the current password before a sensitive change (the account page: a new
+// e-mail address or password).
+
+export interface TwoFactorCheck {
+  /** true when the account has two-factor authentication on */
+  enabled(userId: number): Promise<boolean>;
+  /** true when `code` is a TOTP code not accepted before or an unused recovery code; it is used up */
+  accept(userId: number, code: string): Promise<boolean>;
+}
+
+export const TWO_FACTOR = createServiceRef<TwoFactorCheck>('auth.two-factor');
