@@ -11,6 +11,7 @@ import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
 import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
 import { httpError } from '../../sdk/server';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
+import { onSettingsScreen } from '../../server/settings/groups';
 import type { AbuseReviewTables } from '../../server/security/abuse-review-tables';
 import { RedirectLinkStore } from '../../plugins/redirect-links/server/link-store';
 import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tables';
@@ -356,7 +357,8 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
     );
     const failures: string[] = [];
     for (const { def, owner } of rootOnly) {
-      const url = owner === 'core' ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`;
+      // the settings screen holds the core's and the panel-wide ones; a plugin's others are on its config
+      const url = onSettingsScreen(owner, def) ? '/api/admin/settings' : `/api/admin/plugins/${owner}/config`;
       // the stored value written back: the answer turns on who asks, not on what would change
       const payload = { values: { [def.key]: await panel.services.settings.get(def.key) } };
       const asStaff = await panel.app.inject({ method: 'PATCH', url, payload, headers: { cookie: staff.cookie } });
