@@ -2,8 +2,8 @@
 // after a login on every API route, verify (TOTP or recovery code, never twice), re-verification,
 // and turning 2FA off only after a recent code — a cookie alone is not enough.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchingStep, totpCode, totpStep } from '../../plugins/auth/server/totp';
-import { PASSWORD, cookieHeader, register, startPanel, testDialects, type TestPanel } from './harness';
+import { base32Decode, base32Encode, hotp, matchingStep, totpCode, totpStep } from '../server/totp';
+import { PASSWORD, cookieHeader, register, startPanel, testDialects, type TestPanel } from '../../../tests/api/harness';
 
 describe('TOTP', () => {
   // RFC 6238 appendix B (SHA-1 key "12345678901234567890"), last 6 of the 8 digits

@@ -2,10 +2,10 @@
 // revoke, support PIN, account deletion — each with its audit entry, and bad input answered 4xx
 // with nothing changed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, cookieHeader, register, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
-import { totpCode, totpStep } from '../../plugins/auth/server/totp';
-import { activeRootHolders, expectOneWinner, onlyNewRootHolders } from './root-holders';
-import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
+import { PASSWORD, cookieHeader, register, startPanel, testDialects, userWithRole, type TestPanel } from '../../../tests/api/harness';
+import { totpCode, totpStep } from '../../../tests/fixtures/authenticator-app';
+import { activeRootHolders, expectOneWinner, onlyNewRootHolders } from '../../../tests/api/root-holders';
+import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from '../../../tests/api/smtp-server';
 
 describe.each(testDialects())('account API on %s', (dialect) => {
   let panel: TestPanel;

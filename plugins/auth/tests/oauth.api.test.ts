@@ -7,11 +7,11 @@
 // for an unlinked provider account, 2FA and bans as a password login has them, provider errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { AuthTables } from '../../plugins/auth/server/tables';
-import { totpCode, totpStep } from '../../plugins/auth/server/totp';
-import { ManualClock } from '../fixtures/manual-clock';
-import { startOAuthProvider, type OAuthProviderStandIn, type StandInKind, type StandInUser } from '../fixtures/oauth-provider';
-import { countRows, register, setCookies, startPanel, testDialects, type TestPanel } from './harness';
+import type { AuthTables } from '../server/tables';
+import { totpCode, totpStep } from '../server/totp';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
+import { startOAuthProvider, type OAuthProviderStandIn, type StandInKind, type StandInUser } from '../../../tests/fixtures/oauth-provider';
+import { countRows, register, setCookies, startPanel, testDialects, type TestPanel } from '../../../tests/api/harness';
 
 const PANEL_URL = 'http://panel.test';
 const JSON_ACCEPT = { accept: 'application/json' };

@@ -1,8 +1,8 @@
 // E-mail verification when mail is on: welcome and verify mails at registration, a single-use link
 // valid for 24 hours, JSON for API callers and a redirect for a browser, resending on request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, register, startPanel, testDialects, type TestPanel } from './harness';
-import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
+import { PASSWORD, register, startPanel, testDialects, type TestPanel } from '../../../tests/api/harness';
+import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from '../../../tests/api/smtp-server';
 
 describe.each(testDialects())('e-mail verification on %s', (dialect) => {
   let panel: TestPanel;

@@ -1,7 +1,7 @@
 // The auth plugin's API: register, login by username or email, logout — with every kind of bad
 // input answered 4xx in the error shape and nothing changed in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, cookieHeader, countRows, newAccount, register, setCookies, startPanel, testDialects, type TestPanel } from './harness';
+import { PASSWORD, cookieHeader, countRows, newAccount, register, setCookies, startPanel, testDialects, type TestPanel } from '../../../tests/api/harness';
 
 describe.each(testDialects())('auth API on %s', (dialect) => {
   let panel: TestPanel;

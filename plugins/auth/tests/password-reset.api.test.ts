@@ -1,9 +1,9 @@
 // Forgot / reset password: one answer whether or not the account exists, a single-use link valid
 // for an hour mailed through a real SMTP server, the new password set, every session ended.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FORGOT_MESSAGE } from '../../plugins/auth/server/password-reset';
-import { PASSWORD, register, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
-import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
+import { FORGOT_MESSAGE } from '../server/password-reset';
+import { PASSWORD, register, startPanel, testDialects, userWithRole, type TestPanel } from '../../../tests/api/harness';
+import { deliverQueued, linkIn, startSmtpServer, useSmtpServer, type TestSmtpServer } from '../../../tests/api/smtp-server';
 
 describe.each(testDialects())('forgot / reset password on %s', (dialect) => {
   let panel: TestPanel;

@@ -3,8 +3,8 @@
 // reused, expired, other-site or other-form token is a 400 and nothing happens; a siteverify that is
 // down or refuses our secret is a 503 (fail closed); the secret key never leaves the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTurnstileStandIn, type TurnstileStandIn } from '../fixtures/turnstile-siteverify';
-import { countRows, newAccount, PASSWORD, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { startTurnstileStandIn, type TurnstileStandIn } from '../../../tests/fixtures/turnstile-siteverify';
+import { countRows, newAccount, PASSWORD, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const PANEL_HOST = 'panel.example.test';
 

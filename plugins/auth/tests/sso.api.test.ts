@@ -4,10 +4,10 @@
 // token gets the same 401 and no session. The issuer cannot reach permissions they lack this way.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthTables } from '../../plugins/auth/server/tables';
-import { totpCode, totpStep } from '../../plugins/auth/server/totp';
-import { ManualClock } from '../fixtures/manual-clock';
-import { cookieHeader, register, roleWith, setCookies, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import type { AuthTables } from '../server/tables';
+import { totpCode, totpStep } from '../server/totp';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
+import { cookieHeader, register, roleWith, setCookies, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const ISSUE = '/api/admin/sso/tokens';
 const EXCHANGE = '/api/user/auth/sso';
