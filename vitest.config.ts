@@ -55,9 +55,13 @@ const MARIADB_FILES = [
   'links',
   'lookup',
   'mail',
+  // the template editor's unique names (moved out of mail)
+  'mail-templates',
   'password-reset',
   'pterodactyl-accounts',
   'redeem',
+  // its migration takes over a table a core migration made
+  'redirect-links',
   'referrals',
   'renewals',
   'server-catalog',
