@@ -3,8 +3,8 @@
 // each; renewing costs server_renew_cost once per idempotency key, extends from max(now, expiry),
 // and lifts an expiry suspension on the panel (or, if the panel fails then, on the next pass).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type SignedInUser } from './harness';
-import { builtServer, call, customer, DAY, runRenewals, startServersWorld, type ServersWorld } from './servers-world';
+import { testDialects, type SignedInUser } from '../../../tests/api/harness';
+import { builtServer, call, customer, DAY, runRenewals, startServersWorld, type ServersWorld } from '../../../tests/api/servers-world';
 
 describe.each(testDialects())('renewals (%s)', (dialect) => {
   let world: ServersWorld;

@@ -3,8 +3,8 @@
 // requests race, resize (only the increase is checked), delete (panel first), the servers counter,
 // and the admin server list with its permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, roleWith, testDialects, type SignedInUser } from './harness';
-import { builtServer, call, createBody, customer, runQueue, startServersWorld, type ServersWorld } from './servers-world';
+import { PASSWORD, roleWith, testDialects, type SignedInUser } from '../../../tests/api/harness';
+import { builtServer, call, createBody, customer, runQueue, startServersWorld, type ServersWorld } from '../../../tests/api/servers-world';
 
 describe.each(testDialects())('servers (%s)', (dialect) => {
   let world: ServersWorld;

@@ -4,9 +4,9 @@
 // frees what it reserved; a worker that died mid-build is taken over once its lease expires; the
 // admin queue API and its permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultSpec } from '../fixtures/pterodactyl-panel';
-import { roleWith, testDialects, type SignedInUser } from './harness';
-import { call, createBody, customer, jobMessage, runQueue, startServersWorld, type ServersWorld } from './servers-world';
+import type { FaultSpec } from '../../../tests/fixtures/pterodactyl-panel';
+import { roleWith, testDialects, type SignedInUser } from '../../../tests/api/harness';
+import { call, createBody, customer, jobMessage, runQueue, startServersWorld, type ServersWorld } from '../../../tests/api/servers-world';
 
 const MINUTE = 60_000;
 

@@ -4,8 +4,8 @@
 // owns, whatever its other rows hold; and a row with a broken number (negative, absurd, on SQLite
 // text or a REAL ±Infinity) is flagged in every list that shows it while the rest still answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects, type SignedInUser } from './harness';
-import { builtServer, call, createBody, customer, runQueue, startServersWorld, type ServersWorld } from './servers-world';
+import { testDialects, type SignedInUser } from '../../../tests/api/harness';
+import { builtServer, call, createBody, customer, runQueue, startServersWorld, type ServersWorld } from '../../../tests/api/servers-world';
 
 type Row = Record<string, unknown>;
 
