@@ -44,7 +44,7 @@ describe('nav item permissions', () => {
   it('names an item whose permission differs from its admin route’s, a missing one, and a route to nowhere', () => {
     const manifests: NavManifest[] = [
       {
-        id: 'admin',
+        id: 'admin-users',
         routes: [
           { path: '/mc-admin/users', component: 'UsersPage', auth: true, admin: true, permission: 'admin.users.list' },
           { path: '/mc-admin/roles', component: 'RolesPage', auth: true, admin: true, permission: 'admin.roles.list' },
@@ -63,9 +63,9 @@ describe('nav item permissions', () => {
       { id: 'extra', routes: [], nav: [{ route: '/mc-admin/users', label: 'nav.users', permission: 'admin.users.list' }] },
     ];
     expect(navPermissionProblems(manifests)).toEqual([
-      'admin: nav item /mc-admin/users has permission admin.users.edit, its route (admin) has admin.users.list',
-      'admin: nav item /mc-admin/roles has permission (none), its route (admin) has admin.roles.list',
-      'admin: nav item /mc-admin/gone points at a route no plugin declares',
+      'admin-users: nav item /mc-admin/users has permission admin.users.edit, its route (admin-users) has admin.users.list',
+      'admin-users: nav item /mc-admin/roles has permission (none), its route (admin-users) has admin.roles.list',
+      'admin-users: nav item /mc-admin/gone points at a route no plugin declares',
     ]);
   });
 

@@ -30,7 +30,6 @@ export * from './types';
 export { SDK_VERSION } from './version';
 export { hasPermission, isAdminRole } from './manifest';
 export { ACCOUNT_RULES } from './account-rules';
-export { REDIRECT_LINK_RULES, isHttpUrl } from './redirect-link-rules';
 export { changedFields } from './client/changed-fields';
 export { useEditForm, type EditForm, type EditFormOptions, type FieldBinding, type FieldProblems } from './client/edit-form';
 
@@ -134,6 +133,19 @@ export { PluginBoundary, PluginComponentHost, usePluginId, type PluginBoundaryPr
 
 // The UI kit.
 export * from './client/ui';
+
+// The admin area's shared pieces (the core admin API, dates, the save bar, the settings form).
+export {
+  ADMIN_API,
+  ADMIN_PATHS,
+  ADMIN_PERMISSIONS,
+  type AdminRole,
+  type PlainSettingValue,
+  type SettingDescriptor,
+} from './client/admin/admin-api';
+export { useDateTime } from './client/admin/date-time';
+export { SaveBar } from './client/admin/save-bar';
+export { SettingsForm, type SettingsFormProps, type SettingsSection } from './client/admin/settings-form';
 
 // Routing, re-exported for convenience (the same react-router-dom instance as the kernel's).
 export { Link, NavLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';

@@ -21,8 +21,8 @@ const manifests: ServedPluginManifest[] = [
     nav: [{ route: '/earn/redeem', label: 'nav.redeem', icon: 'gift', section: 'earn' }],
   },
   {
-    id: 'admin',
-    name: 'Admin',
+    id: 'admin-users',
+    name: 'Users',
     version: '1.0.0',
     sdk: '^1.0.0',
     routes: [{ path: '/mc-admin/users', component: 'Users', auth: true, admin: true, permission: 'admin.users.list' }],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The redirect links in the sidebar: fetched from GET /api/system/redirect-links once the shell shows,
 // rendered as external links (new tab, no opener), an address that is not http(s) never rendered,
-// fetched again when the admin plugin announces a change.
+// fetched again when the redirect-links plugin announces a change.
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -14,9 +14,9 @@ import { navRedirectLinks, REDIRECT_LINKS_CHANGED, REDIRECT_LINKS_URL } from './
 import { Sidebar } from './Sidebar';
 
 describe('navRedirectLinks', () => {
-  it('listens to the event the admin plugin emits after a change', () => {
-    // plugins/admin/client/redirect-links/link-events.ts emits this very name
-    expect(REDIRECT_LINKS_CHANGED).toBe('admin:redirect-links-changed');
+  it('listens to the event the redirect-links plugin emits after a change', () => {
+    // plugins/redirect-links/client/link-events.ts emits this very name
+    expect(REDIRECT_LINKS_CHANGED).toBe('redirect-links:changed');
   });
 
   it('keeps http(s) links in the order served and draws unknown icons as a link', () => {
@@ -95,7 +95,7 @@ describe('the sidebar’s redirect links', () => {
     expect(container.innerHTML).not.toContain('javascript:');
   });
 
-  it('shows no section without links, and fetches again when the admin plugin says they changed', async () => {
+  it('shows no section without links, and fetches again when the redirect-links plugin says they changed', async () => {
     let answer: unknown = { data: [] };
     const { container, calls } = await renderSidebar(() => answer);
     await flush();

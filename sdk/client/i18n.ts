@@ -150,7 +150,7 @@ export function sdkText(key: SdkTextKey, values?: Record<string, string>): strin
 }
 
 /** The sdk's own texts in the current language, re-rendering the component when the language changes. */
-export function useSdkText(): (key: SdkTextKey, values?: Record<string, string>) => string {
+export function useSdkText(): (key: SdkTextKey, values?: Record<string, string | number>) => string {
   const { t } = useTranslation(SDK_NAMESPACE);
-  return useCallback((key: SdkTextKey, values?: Record<string, string>) => t(key, values ?? {}), [t]);
+  return useCallback((key: SdkTextKey, values?: Record<string, string | number>) => t(key, values ?? {}), [t]);
 }

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
-// The guild list on the plugin's configuration page: the admin plugin's real
+// The guild list on the plugin's configuration page: the admin-plugins plugin's real
 // /mc-admin/plugins/:identifier/config page renders this plugin's slot under the settings form.
 import { i18n } from '@orepanel/sdk';
 import { cleanup, renderPlugin, sessionReply, type HttpHandlers, type RecordedHttpCall, type TestSession } from '@orepanel/sdk/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import adminPlugin from '../../admin/client';
-import adminManifest from '../../admin/plugin.json';
+import adminPlugin from '../../admin-plugins/client';
+import adminManifest from '../../admin-plugins/plugin.json';
 import plugin from '../client';
 import manifest from '../plugin.json';
 import en from '../locales/en.json';
 
 afterEach(() => cleanup());
-// the page under test is the admin plugin's: this plugin's texts are added as the kernel would
+// the page under test is admin-plugins': this plugin's texts are added as the kernel would
 beforeAll(() => {
   i18n.addResourceBundle('en', 'earn-j4r', en, true, true);
 });

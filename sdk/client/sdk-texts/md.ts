@@ -1,2 +1,24 @@
-// The sdk's own texts in Moldovan, which is written in the Latin alphabet as standard Romanian.
-export { default } from './ro';
+// The sdk's own texts in Moldovan, which is written in the Latin alphabet as standard Romanian; the
+// admin screens' texts address the administrator formally, as the admin area always has in Moldovan.
+import type { SdkTexts } from '../sdk-texts';
+import ro from './ro';
+
+const texts: SdkTexts = {
+  ...ro,
+  settingsReadOnly: 'Puteți vedea setările, dar nu le puteți schimba: pentru asta e nevoie de permisiunea de a edita setările.',
+  settingSecretReplace: 'Scrieți o valoare nouă pentru a o înlocui',
+  settingSecretEnter: 'Scrieți o valoare',
+  settingSecretHint: 'Valorile salvate nu sunt afișate niciodată. Lăsați gol pentru a păstra ce e salvat.',
+  settingRootOnlyCode: 'Doar un administrator root poate schimba aceasta: codul rulează în browserul fiecărui vizitator.',
+  settingRootOnlyAddress: 'Doar un administrator root poate schimba aceasta: decide unde ajung linkurile, cererile și secretele.',
+  settingBoolean: 'Alegeți da sau nu.',
+  settingNumber: 'Introduceți un număr.',
+  settingMin: 'Introduceți {{min}} sau mai mult.',
+  settingMax: 'Introduceți {{max}} sau mai puțin.',
+  settingOption: 'Alegeți una dintre opțiuni.',
+  settingUrl: 'Introduceți o adresă http:// sau https://.',
+  settingEmail: 'Introduceți o adresă de email validă.',
+  settingMaxLength: 'Folosiți cel mult {{max}} caractere.',
+};
+
+export default texts;

@@ -3,6 +3,7 @@
 // plugin when a second plugin's admin screens needed it.
 import type { ReactNode } from 'react';
 import type { ApiError } from '../http';
+import { useSdkText } from '../i18n';
 import { EmptyState, Skeleton, type EmptyStateProps } from './feedback';
 import { Card } from './layout';
 import { LoadError } from './load-error';
@@ -15,15 +16,16 @@ export interface ResourceStateProps<T> {
   children(data: T): ReactNode;
   /** placeholder lines while loading */
   lines?: number;
-  /** heading of the load error, e.g. "This could not be loaded" */
+  /** heading of the load error (default: the sdk's "This could not be loaded.") */
   errorTitle?: string;
   /** accessible name of the placeholder (default: the sdk's "Loading…") */
   loadingLabel?: string;
 }
 
 export function ResourceState<T>({ data, loading, error, reload, children, lines = 6, errorTitle, loadingLabel }: ResourceStateProps<T>) {
+  const text = useSdkText();
   if (data !== undefined) return <>{children(data)}</>;
-  if (error && !loading) return <LoadError title={errorTitle} error={error} onRetry={reload} />;
+  if (error && !loading) return <LoadError title={errorTitle ?? text('loadFailed')} error={error} onRetry={reload} />;
   return (
     <Card>
       <div aria-busy="true">
