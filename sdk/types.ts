@@ -91,6 +91,8 @@ export interface PluginManifest {
   slots?: ManifestSlot[];
   permissions?: ManifestPermission[];
   settings?: ManifestSetting[];
+  /** the database tables the plugin's migrations create: the only ones its database handle may read and write */
+  tables?: string[];
   events?: string[];
   hooks?: string[];
   locales?: Language[];

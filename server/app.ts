@@ -81,6 +81,12 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** ctx.pterodactyl's timeouts, retries and backoff (default: 15 s, 3 retries from 500 ms); tests make them short */
   panel?: PanelTuning;
+  /**
+   * An open, migrated database to serve instead of opening one; the app leaves it open. Tests give a
+   * second instance in the same process the first one's SQLite connection: two connections of one
+   * process to one SQLite file wait for each other's locks synchronously, stalling both instances.
+   */
+  database?: Database;
 }
 
 /** The services behind one app, for the CLI and tests (plugins get theirs through their context). */
@@ -157,10 +163,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({ ...instanceOptions, logger: options.logger === false ? false : { level: config.logLevel } });
   const log: FastifyBaseLogger = app.log;
 
-  const database = await openMigratedDatabase(config);
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
+  const ownDatabase = options.database === undefined;
+  const database = options.database ?? (await openMigratedDatabase(config));
+  const closeOwnDatabase = async () => {
+    if (ownDatabase) await database.close();
+  };
+  app.addHook('onClose', closeOwnDatabase);
 
   const settings = new SettingsStore(database.db, config.secretKey);
   settings.declare('core', [...CORE_SETTINGS, ...RATE_LIMIT_SETTINGS, ...MAIL_SETTINGS]);
@@ -179,7 +187,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   try {
     rateLimitStore = options.rateLimitStore ?? (config.redisUrl ? await RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore());
   } catch (error) {
-    await database.close();
+    await closeOwnDatabase();
     throw error;
   }
   app.addHook('onClose', async () => {
@@ -191,7 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     leases = await openLeaseStore(config.redisUrl, database.db as unknown as Kysely<unknown>, clock);
   } catch (error) {
     await rateLimitStore.close();
-    await database.close();
+    await closeOwnDatabase();
     throw error;
   }
   app.addHook('onClose', async () => {
@@ -333,7 +341,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await withPipeline(app);
 
   // --- routes ---------------------------------------------------------------------------------
-  sessionRoutes(app, sessions, settings, counters);
+  // the counters plugins declare for the session's stats (plugin.json `stats`), whether or not they are on
+  sessionRoutes(app, sessions, settings, counters, () => plugins.list().flatMap((p) => p.manifest.stats ?? []));
   systemRoutes(app, {
     settings,
     plugins,

@@ -1,7 +1,17 @@
 // Database: Kysely over SQLite, PostgreSQL or MySQL/MariaDB. Timestamps are ISO-8601 UTC strings,
 // booleans are integers 0/1 (portable across the three), coin amounts are bigint columns read as
 // JavaScript numbers.
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Generated, type InsertQueryBuilder, type InsertResult, type Kysely } from 'kysely';
+import {
+  sql,
+  type ColumnDefinitionBuilder,
+  type ColumnType,
+  type SelectType,
+  type CreateTableBuilder,
+  type Generated,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+} from 'kysely';
 
 export type DatabaseDialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -153,6 +163,51 @@ export interface UserCountersTable {
   value: number;
   updated_at: string;
 }
+
+/** A table's columns as a plugin sees them: read, never inserted or updated (the types refuse both). */
+export type ReadOnlyColumns<T> = { readonly [K in keyof T]: ColumnType<SelectType<T[K]>, never, never> };
+
+/** The view every plugin reads accounts through (never the users table). */
+export const USER_PUBLIC_VIEW = 'user_public';
+
+/**
+ * user_public — the core's read-only view of every account, for plugins: what profiles, leaderboards
+ * and gift forms show, and the flags that decide whether an account takes part (banned, verified).
+ * Its shape is the core's promise to plugins: a core migration that changes users keeps this view.
+ * Never the email, names, password, two-factor or session data — those go through core services.
+ */
+export interface UserPublicView {
+  id: number;
+  uuid: string;
+  username: string;
+  /** lower-cased copy of username, for case-insensitive search */
+  username_lower: string;
+  avatar: string | null;
+  background: string | null;
+  role_id: number;
+  /** the role's display name (roles.real_name); null when the role was deleted */
+  role_name: string | null;
+  role_color: string | null;
+  coins: number;
+  minutes_afk: number;
+  /** 0/1 */
+  banned: number;
+  /** 0/1: the email address was confirmed */
+  verified: number;
+  created_at: string;
+}
+
+/**
+ * What a plugin's database handle (ctx.db) may read besides the tables it declares in plugin.json
+ * `tables`: nothing here may be written. Add your own tables with `ctx.db.withTables<Tables>()`.
+ */
+export type PluginReadableDatabase = {
+  user_public: ReadOnlyColumns<UserPublicView>;
+  user_counters: ReadOnlyColumns<UserCountersTable>;
+};
+
+/** The names of PluginReadableDatabase, as the host's check of plugin queries reads them. */
+export const PLUGIN_READABLE_TABLES: readonly (keyof PluginReadableDatabase)[] = Object.freeze([USER_PUBLIC_VIEW, 'user_counters']);
 
 export interface CoreDatabase {
   audit_log: AuditLogTable;

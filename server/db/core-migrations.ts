@@ -2,7 +2,7 @@
 // are varchar (MySQL cannot index TEXT), booleans are integers 0/1, coin amounts bigint, timestamps
 // ISO-8601 UTC strings.
 import { sql, type Kysely } from 'kysely';
-import type { MigrationKit, ServerPluginMigration } from '../../sdk/server';
+import { USER_PUBLIC_VIEW, type CoreDatabase, type MigrationKit, type ServerPluginMigration } from '../../sdk/server';
 import { SEEDED_MAIL_TEMPLATES } from '../mail/seeded-templates';
 import { createAbuseReviewTables } from '../security/abuse-review-tables';
 import { createKnownDevicesTable } from '../security/known-devices';
@@ -22,6 +22,34 @@ export const SEEDED_ROLES: readonly { id: number; name: string; realName: string
 ];
 export const ROOT_ROLES = [7, 8] as const;
 export const DEFAULT_ROLE_COLOR = '#808080';
+
+/**
+ * The user_public view: the columns of sdk/server/database.ts UserPublicView, the role's display name
+ * and colour joined in (a deleted role gives nulls). Plugins read accounts through it, never users.
+ */
+async function createUserPublicView(db: Kysely<unknown>): Promise<void> {
+  const core = db as Kysely<CoreDatabase>;
+  const columns = [
+    'u.id',
+    'u.uuid',
+    'u.username',
+    'u.username_lower',
+    'u.avatar',
+    'u.background',
+    'u.role_id',
+    'r.real_name as role_name',
+    'r.color as role_color',
+    'u.coins',
+    'u.minutes_afk',
+    'u.banned',
+    'u.verified',
+    'u.created_at',
+  ] as const;
+  await db.schema
+    .createView(USER_PUBLIC_VIEW)
+    .as(core.selectFrom('users as u').leftJoin('roles as r', 'r.id', 'u.role_id').select(columns))
+    .execute();
+}
 
 async function createCoreTables(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
   await kit
@@ -316,6 +344,15 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
     // the browsers each account signed in from: they keep their own login budget (security/known-devices.ts)
     async up(_db, kit) {
       await createKnownDevicesTable(kit);
+    },
+  },
+  '0011_user_public_view': {
+    // what plugins may read of accounts (sdk UserPublicView): a later migration of users keeps this shape
+    async up(db) {
+      await createUserPublicView(db);
+    },
+    async down(db) {
+      await db.schema.dropView(USER_PUBLIC_VIEW).execute();
     },
   },
 };

@@ -1,5 +1,6 @@
 // Builds the ServerPluginContext one plugin receives: the shared services, narrowed to what that
-// plugin may touch (its own settings plus the core's; its own name on its logs and events).
+// plugin may touch (its own settings plus the core's; its own tables plus the core's read-only views;
+// its own name on its logs and events).
 import type { FastifyBaseLogger } from 'fastify';
 import {
   httpError,
@@ -13,6 +14,9 @@ import {
   type PluginJobs,
   type PluginWallet,
   type ServerPluginContext,
+  type WalletMovement,
+  type WalletTransaction,
+  type WalletTransfer,
   type AccountStatistics,
   type PluginSystem,
 } from '../../sdk/server';
@@ -25,6 +29,8 @@ import type { PterodactylPanel } from '../../sdk/pterodactyl';
 import type { SettingsStore } from '../settings/store';
 import type { LoadedPlugin } from './host';
 import type { ServiceRegistry } from './services';
+import { TableBoundary } from './table-boundary';
+import { tableRulesFor } from './table-rules';
 
 export interface ContextServices {
   database: Database;
@@ -88,12 +94,32 @@ function pluginJobs(scheduler: Scheduler, pluginId: string, isActive: (id: strin
   });
 }
 
+/**
+ * The wallet as one plugin sees it: an `effect` runs in the movement's transaction through the
+ * plugin's checked handle, so it writes its own tables there and nothing else.
+ */
+function boundedWallet(wallet: PluginWallet, boundary: TableBoundary): PluginWallet {
+  const bound = <M extends { effect?: (trx: WalletTransaction) => Promise<void> }>(movement: M): M => {
+    const effect = movement.effect;
+    return effect ? { ...movement, effect: (trx: WalletTransaction) => effect(trx.withPlugin(boundary)) } : movement;
+  };
+  return Object.freeze({
+    balance: (userId: number) => wallet.balance(userId),
+    credit: (movement: WalletMovement) => wallet.credit(bound(movement)),
+    debit: (movement: WalletMovement) => wallet.debit(bound(movement)),
+    transfer: (transfer: WalletTransfer) => wallet.transfer(bound(transfer)),
+    entries: (userId: number, page?: { page?: number; perPage?: number }) => wallet.entries(userId, page),
+  });
+}
+
 export function pluginContext(services: ContextServices, plugin: LoadedPlugin): ServerPluginContext {
   const id = plugin.manifest.id;
+  // the database boundary: this plugin's tables, the core's read-only views, and its listed exceptions
+  const boundary = new TableBoundary(tableRulesFor(plugin));
   return Object.freeze({
     id,
     manifest: Object.freeze(structuredClone(plugin.manifest)),
-    db: services.database.db,
+    db: services.database.db.withPlugin(boundary),
     dialect: services.database.dialect,
     config: services.config,
     settings: scopedSettings(services.settings, id),
@@ -102,7 +128,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     audit: services.audit,
     mail: services.mail,
     secrets: services.secrets,
-    wallet: services.wallet,
+    wallet: boundedWallet(services.wallet, boundary),
     counters: services.counters,
     clock: services.clock,
     leases: pluginLeases(services.leases, id),

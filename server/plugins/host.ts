@@ -27,6 +27,7 @@ import type { RateLimitPolicies } from '../security/rate-limit-policies';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
 import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
+import { tableDeclarationProblem } from './table-rules';
 import type { ServiceRegistry } from './services';
 
 export interface RouteRecord {
@@ -245,6 +246,11 @@ export class PluginHost {
       const settingsProblem = settings.declarationProblem(item.id, item.manifest.settings ?? []);
       if (settingsProblem) {
         this.refuse(item.id, item.origin, settingsProblem, item.manifest);
+        continue;
+      }
+      const tablesProblem = tableDeclarationProblem(item.manifest, this.loaded);
+      if (tablesProblem) {
+        this.refuse(item.id, item.origin, tablesProblem, item.manifest);
         continue;
       }
       if (item.server?.migrations) {

@@ -5,13 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import type { CoreDatabase, CounterRank, DatabaseDialect, PluginCounters, WalletTransaction } from '../../sdk/server';
 import type { Database } from '../db/connect';
 
-/** The counters GET /api/user/session reports under `stats` (spec §3). */
-export interface SessionCounters {
-  servers: number;
-  referrals: number;
-}
-
-const SESSION_COUNTERS = ['servers', 'referrals'] as const;
+/** Counters GET /api/user/session reports under `stats` (spec §3): the ones plugins declare in plugin.json `stats`. */
+export type SessionCounters = Record<string, number>;
 
 const NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 
@@ -23,30 +18,41 @@ export class UserCounters implements PluginCounters {
   private readonly db: Kysely<CoreDatabase>;
   private readonly dialect: DatabaseDialect;
   /** SQLite: read synchronously, so the session answer (polled by every tab) needs no promise */
-  private readonly sqliteSessionRead: Statement<[number, string, string], { name: string; value: number }> | null;
+  private readonly sqlite: Database['sqlite'];
+  /** the prepared SQLite read of a user's session counters, by how many names it asks for */
+  private readonly sqliteSessionReads = new Map<number, Statement<(number | string)[], { name: string; value: number }>>();
 
   constructor(database: Database) {
     this.db = database.db;
     this.dialect = database.dialect;
-    this.sqliteSessionRead = database.sqlite ? database.sqlite.prepare('select name, value from user_counters where user_id = ? and name in (?, ?)') : null;
+    this.sqlite = database.sqlite;
   }
 
-  /** The session's stats counters (0 for a counter nobody published yet). */
-  sessionCounters(userId: number): SessionCounters | Promise<SessionCounters> {
+  /** The session's stats counters `names`, in that order (0 for a counter nobody published yet). */
+  sessionCounters(userId: number, names: readonly string[]): SessionCounters | Promise<SessionCounters> {
     const collect = (rows: { name: string; value: number | string }[]): SessionCounters => {
-      const out: SessionCounters = { servers: 0, referrals: 0 };
-      for (const row of rows) if (row.name === 'servers' || row.name === 'referrals') out[row.name] = Number(row.value);
+      const out: SessionCounters = Object.fromEntries(names.map((name) => [name, 0]));
+      for (const row of rows) if (Object.hasOwn(out, row.name)) out[row.name] = Number(row.value);
       return out;
     };
-    if (this.sqliteSessionRead) return collect(this.sqliteSessionRead.all(userId, ...SESSION_COUNTERS));
-    return this.db.selectFrom('user_counters').select(['name', 'value']).where('user_id', '=', userId).where('name', 'in', SESSION_COUNTERS).execute().then(collect);
+    if (names.length === 0) return {};
+    if (this.sqlite) {
+      let read = this.sqliteSessionReads.get(names.length);
+      if (!read) {
+        read = this.sqlite.prepare(`select name, value from user_counters where user_id = ? and name in (${names.map(() => '?').join(', ')})`);
+        this.sqliteSessionReads.set(names.length, read);
+      }
+      return collect(read.all(userId, ...names));
+    }
+    return this.db.selectFrom('user_counters').select(['name', 'value']).where('user_id', '=', userId).where('name', 'in', names).execute().then(collect);
   }
 
   async add(userId: number, name: string, amount: number, trx?: WalletTransaction): Promise<void> {
     checkName(name);
     if (!Number.isSafeInteger(amount)) throw new TypeError('counters: the amount must be an integer');
     if (amount === 0) return;
-    const db = trx ?? this.db;
+    // the caller's transaction may come through its plugin's checked handle: the counter's own write is the core's
+    const db = trx ? trx.withoutPlugins() : this.db;
     const row = { user_id: userId, name, value: amount, updated_at: new Date().toISOString() };
     const insert = db.insertInto('user_counters').values(row);
     if (this.dialect === 'mysql') {

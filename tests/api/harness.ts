@@ -190,6 +190,8 @@ export function secondInstance(panel: TestPanel, options: Omit<StartOptions, 'en
     builtPlugins: false,
     pluginDirs: [REPO_PLUGINS],
     publicDir: join(panel.database.dataDir, 'no-public'),
+    // SQLite: one connection per process, as SQLite wants (see BuildAppOptions.database); the others open their own pool
+    ...(panel.services.database.dialect === 'sqlite' ? { database: panel.services.database } : {}),
     ...options,
     buildManifest: join(panel.database.dataDir, 'plugins.json'),
   });

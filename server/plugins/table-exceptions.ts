@@ -1,0 +1,46 @@
+// The one list of first-party plugins that still reach core tables through their database handle,
+// each with why and what would end it. It only shrinks: a plugin leaves it when the core service it
+// needs exists. Third-party plugins get no exceptions, ever (table-rules.ts).
+import type { TableAccess } from './table-boundary';
+
+export interface TableException {
+  plugin: string;
+  table: string;
+  /** 'write' includes reading */
+  access: TableAccess;
+  why: string;
+}
+
+export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.freeze([
+  {
+    plugin: 'auth',
+    table: 'users',
+    access: 'write',
+    why: 'the accounts front door: registration, sign-in, passwords, email verification and two-factor state live on users; ends when the core offers an accounts service for them',
+  },
+  { plugin: 'auth', table: 'sessions', access: 'read', why: 'sign-in and SSO read the session they act on; ends with a core sessions service' },
+  { plugin: 'auth', table: 'role_permissions', access: 'read', why: "SSO hands out the signed-in user's permissions; ends with ctx.auth answering them" },
+  { plugin: 'account', table: 'users', access: 'write', why: 'profile edits, password change, support PIN and account deletion; ends with a core accounts service' },
+  { plugin: 'account', table: 'sessions', access: 'write', why: "the user's session list and signing other sessions out; ends with a core sessions service" },
+  {
+    plugin: 'servers',
+    table: 'users',
+    access: 'write',
+    why: "reads a user's resource totals and contact for mails, and locks the account row while it creates or deletes a server; ends with ctx.accounts resources and locks",
+  },
+  {
+    plugin: 'servers',
+    table: 'role_permissions',
+    access: 'read',
+    why: "an administrator queueing a server for a user checks the user's VIP permission; ends with ctx.auth answering it",
+  },
+  { plugin: 'store', table: 'users', access: 'write', why: 'a purchase raises a resource total in the wallet transaction; ends with ctx.accounts.grantResources' },
+  { plugin: 'earn-afk', table: 'users', access: 'write', why: 'adds AFK minutes with each payout; ends with ctx.accounts.addAfkMinutes' },
+  { plugin: 'earn-afk', table: 'sessions', access: 'read', why: "checks that the socket's session is still valid; ends with ctx.auth answering it" },
+  { plugin: 'earn-referrals', table: 'users', access: 'read', why: "reads the referred account's name and verified flag; ends by reading user_public" },
+  { plugin: 'gift-coins', table: 'users', access: 'read', why: "reads the recipient's public fields; ends by reading user_public" },
+  { plugin: 'leaderboard', table: 'users', access: 'read', why: 'ranks accounts by coins and AFK minutes; ends by reading user_public' },
+  { plugin: 'leaderboard', table: 'roles', access: 'read', why: "shows each ranked user's role badge; ends by reading user_public" },
+  { plugin: 'profiles', table: 'users', access: 'read', why: 'public profiles and the name search; ends by reading user_public' },
+  { plugin: 'profiles', table: 'roles', access: 'read', why: 'the role badge of a profile; ends by reading user_public' },
+]);

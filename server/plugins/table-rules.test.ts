@@ -1,0 +1,40 @@
+// Who may touch what: a plugin's declared tables, the core's read-only views, and the reviewed
+// exceptions — for first-party plugins only; and which declarations the host refuses.
+import { describe, expect, it } from 'vitest';
+import type { PluginManifest } from '../../sdk/types';
+import { tableDeclarationProblem, tableRulesFor } from './table-rules';
+
+const manifest = (id: string, tables?: string[]): PluginManifest => ({ id, name: id, version: '1.0.0', sdk: '^1.0.0', ...(tables ? { tables } : {}) });
+const exceptions = [{ plugin: 'store', table: 'users', access: 'write' as const, why: 'test' }];
+
+describe('tableRulesFor', () => {
+  it("gives a plugin its declared tables and the core's read-only views", () => {
+    const rules = tableRulesFor({ manifest: manifest('notes', ['notes']), origin: 'bundled' }, exceptions);
+    expect(rules).toMatchObject({ pluginId: 'notes', owns: new Set(['notes']) });
+    expect([...rules.readable].sort()).toEqual(['user_counters', 'user_public']);
+    expect(rules.exceptions?.size).toBe(0);
+  });
+
+  it('grants the listed exceptions to the first-party plugin only, never to a third-party one of the same id', () => {
+    expect(tableRulesFor({ manifest: manifest('store'), origin: 'bundled' }, exceptions).exceptions).toEqual(new Map([['users', 'write']]));
+    expect(tableRulesFor({ manifest: manifest('store'), origin: 'third-party' }, exceptions).exceptions?.size).toBe(0);
+  });
+});
+
+describe('tableDeclarationProblem', () => {
+  const loaded = new Map([['notes', { manifest: manifest('notes', ['notes']) }]]);
+  it('refuses core tables, migration bookkeeping and tables another plugin declared', () => {
+    expect(tableDeclarationProblem(manifest('x', ['users']), loaded)).toBe('its plugin.json declares table "users", which belongs to the core');
+    expect(tableDeclarationProblem(manifest('x', ['user_public']), loaded)).toMatch(/belongs to the core/);
+    expect(tableDeclarationProblem(manifest('x', ['op_migrations_x']), loaded)).toMatch(/belongs to the core/);
+    expect(tableDeclarationProblem(manifest('x', ['notes']), loaded)).toBe('its plugin.json declares table "notes", which plugin "notes" already declares');
+    expect(tableDeclarationProblem(manifest('x', ['redirect_links']), loaded)).toBe(
+      'its plugin.json declares table "redirect_links", which the core handed over to plugin "redirect-links"',
+    );
+  });
+  it('accepts new tables, and a handed-over table for its heir', () => {
+    expect(tableDeclarationProblem(manifest('x', ['x_rows']), loaded)).toBeNull();
+    expect(tableDeclarationProblem(manifest('redirect-links', ['redirect_links']), loaded)).toBeNull();
+    expect(tableDeclarationProblem(manifest('notes', ['notes']), loaded)).toBeNull();
+  });
+});
