@@ -1,22 +1,23 @@
 // The sidebar: the installed plugins' nav items by section (spec §2 App shell), the current route
-// highlighted, then the administrator's redirect links (external, in a new tab). On phones it is a
+// highlighted, then the sections plugins add through the `nav.sections` slot (the redirect links
+// plugin's external links, for one: when it is disabled they are gone with it). On phones it is a
 // drawer opened by the top bar's menu button. Its look follows the `sidebar` interface settings
 // (glass, opacity, glow, compact mode, section dividers, animation).
 import { keyframes } from '@emotion/react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { isSettingEnabled, settingsStore } from '../../sdk/client/stores/settings';
-import { uiStore, type SidebarSettings } from '../../sdk/client/stores/ui';
-import { VisuallyHidden } from '../../sdk/client/ui/feedback';
+import { Slot } from '../../sdk/client/slots';
+import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
 import { AppMark } from '../../sdk/client/ui/layout';
+import { SidebarSection, sidebarItemStyle, sidebarLabelStyle, type SidebarSectionSlotProps } from '../../sdk/client/ui/sidebar';
 import { theme } from '../../sdk/client/ui/theme';
 import { LanguagePicker } from './LanguagePicker';
 import { buildNavGroups, type NavGroup } from './nav-model';
-import { useRedirectLinks } from './redirect-links';
 
 const c = theme.colors;
 export const SIDEBAR_WIDTH = 248;
@@ -39,59 +40,6 @@ const drawerIn = {
   }),
 };
 
-const labelStyle = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-
-/** One sidebar entry: a page of the panel (NavLink) or a redirect link (a plain anchor). */
-function navItemStyle(compact: boolean) {
-  return {
-    display: 'flex',
-    alignItems: 'center',
-    gap: 10,
-    minHeight: compact ? 34 : 40,
-    padding: compact ? '4px 10px' : '8px 12px',
-    borderRadius: theme.radii.md,
-    color: c.muted,
-    textDecoration: 'none',
-    fontSize: compact ? theme.font.size.sm : theme.font.size.md,
-    fontWeight: theme.font.weight.medium,
-    '&:hover': { background: c.surfaceHover, color: c.text },
-    '&.active': {
-      background: c.primarySoft,
-      color: c.text,
-      boxShadow: `inset 3px 0 0 ${c.primary}`,
-    },
-  } as const;
-}
-
-/** A titled group of entries, divided from the one before it when the interface settings say so. */
-function NavSectionBlock({ label, first, look, children }: { label: string; first: boolean; look: SidebarSettings; children: ReactNode }) {
-  return (
-    <section
-      aria-label={label}
-      css={{
-        display: 'grid',
-        gap: 2,
-        paddingTop: first ? 0 : look.compactMode ? 6 : 10,
-        borderTop: !first && look.showSectionDividers ? `1px solid ${c.border}` : undefined,
-      }}
-    >
-      <h2
-        css={{
-          margin: '4px 10px',
-          fontSize: theme.font.size.xs,
-          fontWeight: theme.font.weight.semibold,
-          letterSpacing: '.06em',
-          textTransform: 'uppercase',
-          color: c.subtle,
-        }}
-      >
-        {label}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function useNavGroups(): NavGroup[] {
   const manifests = registryStore((s) => s.manifests);
   const installed = registryStore((s) => s.installed);
@@ -107,7 +55,6 @@ function useNavGroups(): NavGroup[] {
 export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('kernel');
   const groups = useNavGroups();
-  const links = useRedirectLinks();
   const parentRoutes = useMemo(() => {
     const routes = groups.flatMap((g) => g.items.map((i) => i.route));
     return new Set(routes.filter((r) => routes.some((other) => other !== r && other.startsWith(`${r}/`))));
@@ -186,7 +133,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         </div>
         <div css={{ display: 'grid', gap: look.compactMode ? 4 : 8, padding: look.compactMode ? '0 8px 16px' : '0 12px 20px' }}>
           {groups.map((group, index) => (
-            <NavSectionBlock key={group.section} label={t(`nav.sections.${group.section}`)} first={index === 0} look={look}>
+            <SidebarSection key={group.section} section={group.section} first={index === 0}>
               {group.items.map((item) => (
                 <NavLink
                   key={item.key}
@@ -195,27 +142,16 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                   // active on its own page only, so one item is highlighted at a time
                   end={parentRoutes.has(item.route)}
                   data-nav-route={item.route}
-                  css={navItemStyle(look.compactMode)}
+                  css={sidebarItemStyle(look.compactMode)}
                 >
                   <Icon name={item.icon} size={look.compactMode ? 16 : 18} />
-                  <span css={labelStyle}>{t(item.label, { ns: item.pluginId })}</span>
+                  <span css={sidebarLabelStyle}>{t(item.label, { ns: item.pluginId })}</span>
                 </NavLink>
               ))}
-            </NavSectionBlock>
+            </SidebarSection>
           ))}
-          {links.length > 0 && (
-            <NavSectionBlock label={t('nav.sections.links')} first={groups.length === 0} look={look}>
-              {links.map((link) => (
-                // an address outside the panel: a new tab, and no window.opener for the other site
-                <a key={link.id} href={link.url} target="_blank" rel="noopener noreferrer" data-redirect-link={link.id} css={navItemStyle(look.compactMode)}>
-                  <Icon name={link.icon} size={look.compactMode ? 16 : 18} />
-                  <span css={labelStyle}>{link.name}</span>
-                  <VisuallyHidden>{` (${t('shell.opensInNewTab')})`}</VisuallyHidden>
-                  <Icon name="external" size={14} style={{ marginLeft: 'auto', flex: 'none', opacity: 0.7 }} />
-                </a>
-              ))}
-            </NavSectionBlock>
-          )}
+          {/* sections plugins add (each reads its own data); nothing shows while their code loads */}
+          <Slot name="nav.sections" props={{ first: groups.length === 0 } satisfies SidebarSectionSlotProps} loading={false} />
         </div>
         {/* phones: the top bar has no room for the language picker */}
         <div css={{ marginTop: 'auto', padding: '12px 16px 20px', [theme.breakpoints.sm]: { display: 'none' } }}>

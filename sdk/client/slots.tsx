@@ -62,6 +62,8 @@ export interface SlotProps {
   props?: Record<string, unknown>;
   /** shown when nothing is contributed */
   fallback?: ReactNode;
+  /** shown in place of each contribution while its code loads (default: a skeleton; `false`: nothing) */
+  loading?: ReactNode;
 }
 
 /**
@@ -69,13 +71,13 @@ export interface SlotProps {
  * PluginBoundary (one failing contribution shows an error card; the others render).
  * @example <Grid min={260}><Slot name="dashboard.widgets" /></Grid>
  */
-export function Slot({ name, props, fallback = null }: SlotProps) {
+export function Slot({ name, props, fallback = null, loading }: SlotProps) {
   const entries = useSlotEntries(name);
   if (entries.length === 0) return <>{fallback}</>;
   return (
     <>
       {entries.map((e) => (
-        <PluginComponentHost key={`${e.pluginId}:${e.component}`} pluginId={e.pluginId} component={e.component} loader={e.loader} props={props} />
+        <PluginComponentHost key={`${e.pluginId}:${e.component}`} pluginId={e.pluginId} component={e.component} loader={e.loader} props={props} fallback={loading} />
       ))}
     </>
   );

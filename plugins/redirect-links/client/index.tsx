@@ -10,6 +10,8 @@ export default definePlugin({
     ctx.routes.provide('RedirectLinkCreatePage', () => import('./RedirectLinkCreatePage'));
     ctx.routes.provide('RedirectLinkEditPage', () => import('./RedirectLinkEditPage'));
     ctx.routes.provide('RedirectLinkDeletePage', () => import('./RedirectLinkDeletePage'));
+    // the sidebar's "Links" section (the kernel renders the nav.sections slot)
+    ctx.slots.provide('RedirectLinksNav', () => import('./RedirectLinksNav'));
     connectLinkEvents(ctx.events);
   },
 });

@@ -1,6 +1,6 @@
-// After a redirect link was created, changed or deleted, this plugin says so on the event bus:
-// the app shell (kernel/shell/redirect-links.ts) then fetches the links of its navigation again, so
-// the sidebar shows the new set without a reload.
+// After a redirect link was created, changed or deleted, this plugin says so: its navigation section
+// (RedirectLinksNav.tsx, in the sidebar) fetches the links again, so the sidebar shows the new set
+// without a reload; and on the event bus, for anyone else.
 import type { PluginEvents } from '@orepanel/sdk';
 
 /** `redirect-links:changed`: the plugin's own event (the bus prefixes nothing; the name is whole). */
@@ -13,6 +13,18 @@ export function connectLinkEvents(events: PluginEvents): void {
   bus = events;
 }
 
+/** the plugin's own listeners: the same bundle, so they need no round trip through the bus */
+const listeners = new Set<() => void>();
+
+/** Calls `listener` after each change; returns the function that stops it. */
+export function onLinksChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function announceLinksChanged(): void {
   bus?.emit(LINKS_CHANGED_EVENT);
+  for (const listener of [...listeners]) listener();
 }

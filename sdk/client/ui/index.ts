@@ -20,6 +20,7 @@ export {
   type TextAreaProps,
 } from './form';
 export { useFormStatus, type FormStatus } from './form-context';
+export { SidebarLink, SidebarSection, sidebarItemStyle, sidebarLabelStyle, type SidebarLinkProps, type SidebarSectionProps, type SidebarSectionSlotProps } from './sidebar';
 export { UnchangedNote, type UnchangedNoteProps } from './unchanged-note';
 export {
   Alert,

@@ -1,17 +1,16 @@
-// The redirect links of the navigation (/mc-admin/redirect-links): external addresses an
-// administrator adds to the sidebar. The shell fetches them once it is shown (GET
-// /api/system/redirect-links) instead of carrying them in index.html's boot data: only the shell
-// needs them (not the login page), and the sidebar does not wait for them. The redirect-links plugin
-// announces a change on the event bus, and the shell fetches them again.
+// The redirect links in the navigation: the sidebar's `nav.sections` slot renders this component, a
+// "Links" section of external addresses (a new tab each, no opener), shown only when there are links.
+// It fetches them once the shell shows (GET /api/redirect-links) instead of index.html's boot data
+// carrying them: only the shell needs them (not the login page), and the sidebar does not wait for
+// them. The admin screens announce a change, and the list is fetched again. While the plugin is
+// disabled its manifest is not served, so the section is gone with it.
+import { http, isIconName, SidebarLink, SidebarSection, type IconName, type SidebarSectionSlotProps } from '@orepanel/sdk';
 import { useEffect, useState } from 'react';
-import { kernelEvents } from '../../sdk/client/events';
-import { http } from '../../sdk/client/http';
-import { isIconName, type IconName } from '../../sdk/client/ui/icons';
-import { isHttpUrl } from '../../sdk/redirect-link-rules';
+import { isHttpUrl } from '../shared/link-rules';
+import { onLinksChanged } from './link-events';
 
-export const REDIRECT_LINKS_URL = '/api/redirect-links';
-/** Emitted by the redirect-links plugin after it created, changed or deleted a link. */
-export const REDIRECT_LINKS_CHANGED = 'redirect-links:changed';
+/** where the server plugin serves the navigation's list (server/nav-routes.ts) */
+export const NAV_LINKS_URL = '/api/redirect-links';
 
 export interface NavRedirectLink {
   id: number;
@@ -48,7 +47,7 @@ export function useRedirectLinks(): NavRedirectLink[] {
       const current = new AbortController();
       controller = current;
       http
-        .get<unknown>(REDIRECT_LINKS_URL, { signal: current.signal })
+        .get<unknown>(NAV_LINKS_URL, { signal: current.signal })
         .then((answer) => {
           if (!current.signal.aborted) setLinks(navRedirectLinks(answer));
         })
@@ -57,11 +56,23 @@ export function useRedirectLinks(): NavRedirectLink[] {
         });
     };
     load();
-    kernelEvents.on(REDIRECT_LINKS_CHANGED, load);
+    const stop = onLinksChanged(load);
     return () => {
-      kernelEvents.off(REDIRECT_LINKS_CHANGED, load);
+      stop();
       controller?.abort();
     };
   }, []);
   return links;
+}
+
+export default function RedirectLinksNav({ first }: SidebarSectionSlotProps) {
+  const links = useRedirectLinks();
+  if (links.length === 0) return null;
+  return (
+    <SidebarSection section="links" first={first}>
+      {links.map((link) => (
+        <SidebarLink key={link.id} href={link.url} icon={link.icon} label={link.name} data={{ 'data-redirect-link': link.id }} />
+      ))}
+    </SidebarSection>
+  );
 }
