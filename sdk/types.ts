@@ -93,6 +93,11 @@ export interface PluginManifest {
   settings?: ManifestSetting[];
   /** the database tables the plugin's migrations create: the only ones its database handle may read and write */
   tables?: string[];
+  /**
+   * Counters this plugin publishes (ctx.counters) that GET /api/user/session reports under `stats`
+   * (spec §3; 0 until published), e.g. the servers plugin's `servers`.
+   */
+  stats?: string[];
   events?: string[];
   hooks?: string[];
   locales?: Language[];

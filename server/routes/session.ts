@@ -41,7 +41,9 @@ const sessionResponse = {
     },
     stats: {
       type: ['object', 'null'],
-      properties: { servers: { type: 'integer' }, minutes_afk: { type: 'integer' }, referrals: { type: 'integer' } },
+      // minutes_afk is the account's own; the others are the counters plugins declare (servers, referrals…)
+      properties: { minutes_afk: { type: 'integer' } },
+      additionalProperties: { type: 'integer' },
     },
     permissions: { type: 'array', items: { type: 'string' } },
   },
@@ -95,17 +97,24 @@ function success(resolved: ResolvedSession, force2fa: boolean, counters: Session
       created_at: row.created_at,
     },
     billing: countsOf(row, BILLING_KEYS, log),
-    // servers and referrals are counters the plugins that own them publish (ctx.counters)
-    stats: { servers: counters.servers, minutes_afk: countsOf(row, ['minutes_afk'], log).minutes_afk, referrals: counters.referrals },
+    // the counters plugins publish (ctx.counters) and declare in plugin.json `stats`
+    stats: { ...counters, minutes_afk: countsOf(row, ['minutes_afk'], log).minutes_afk },
     permissions: role.permissions,
   };
 }
 
 /** Writes the answer for a resolved session (sync: the SQLite lookup needs no promise). */
-function answer(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedSession, force2fa: boolean, counters: UserCounters): FastifyReply | Promise<FastifyReply> {
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolved: ResolvedSession,
+  force2fa: boolean,
+  counters: UserCounters,
+  statNames: readonly string[],
+): FastifyReply | Promise<FastifyReply> {
   switch (resolved.status) {
     case 'ok': {
-      const stats = counters.sessionCounters(resolved.row!.user_id);
+      const stats = counters.sessionCounters(resolved.row!.user_id, statNames);
       if (stats instanceof Promise) return stats.then((s) => reply.send(success(resolved, force2fa, s, request.log)));
       return reply.send(success(resolved, force2fa, stats, request.log));
     }
@@ -122,7 +131,8 @@ function answer(request: FastifyRequest, reply: FastifyReply, resolved: Resolved
   }
 }
 
-export function sessionRoutes(app: FastifyInstance, sessions: SessionService, settings: SettingsStore, counters: UserCounters): void {
+/** `statNames`: the counters the session reports under `stats`, besides the account's minutes_afk. */
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService, settings: SettingsStore, counters: UserCounters, statNames: () => readonly string[]): void {
   app.get(
     '/api/user/session',
     {
@@ -137,9 +147,9 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, se
       // the in-process settings copy answers without waiting almost always
       const force2fa = settings.peek('force_2fa');
       if (resolved instanceof Promise || force2fa === undefined) {
-        return Promise.all([resolved, force2fa ?? settings.get('force_2fa')]).then(([r, force]) => answer(request, reply, r, force === true, counters));
+        return Promise.all([resolved, force2fa ?? settings.get('force_2fa')]).then(([r, force]) => answer(request, reply, r, force === true, counters, statNames()));
       }
-      return answer(request, reply, resolved, force2fa === true, counters);
+      return answer(request, reply, resolved, force2fa === true, counters, statNames());
     },
   );
 }

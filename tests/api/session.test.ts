@@ -52,8 +52,20 @@ describe.each(testDialects())('session API on %s', (dialect) => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(json.billing).toEqual({ coins: 0, ram: 1024, disk: 1024, cpu: 100, ports: 2, databases: 1, backups: 5, server_slots: 1 });
-    expect(json.stats).toEqual({ servers: 0, minutes_afk: 0, referrals: 0 });
+    expect(json.stats).toEqual({ servers: 0, minutes_afk: 0, referrals: 0, fx_notes_written: 0 });
     expect(json.permissions).toEqual([]);
+  });
+
+  it('reports under stats the counters plugins declare (plugin.json `stats`), as they publish them', async () => {
+    const { cookie, body } = await register(panel.app);
+    const user = await panel.services.database.db.selectFrom('users').select('id').where('username', '=', body.username).executeTakeFirstOrThrow();
+    await panel.services.counters.add(user.id, 'servers', 2);
+    await panel.services.counters.add(user.id, 'fx_notes_written', 5);
+    // a counter nobody declared stays out of the session
+    await panel.services.counters.add(user.id, 'links_completed', 3);
+    expect((await session(cookie)).json().stats).toEqual({ servers: 2, minutes_afk: 0, referrals: 0, fx_notes_written: 5 });
+    const declared = panel.services.plugins.list().flatMap((p) => p.manifest.stats ?? []);
+    expect(declared).toEqual(expect.arrayContaining(['servers', 'referrals', 'fx_notes_written']));
   });
 
   it('gives roles 7 and 8 admin.root, and the role name of the role', async () => {
