@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPterodactylPanel, type PterodactylStandIn } from '../fixtures/pterodactyl-panel';
-import { cliFor, launchBrowser, mainText, sessionCoins, signInThroughApi, startPanel, uniqueName, type PageProbe, type RunningPanel } from './harness';
+import { startPterodactylPanel, type PterodactylStandIn } from '../../../tests/fixtures/pterodactyl-panel';
+import { cliFor, launchBrowser, mainText, sessionCoins, signInThroughApi, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
 
 const PASSWORD = 'correct-horse-1';
 const WAIT = { timeout: 20_000 };

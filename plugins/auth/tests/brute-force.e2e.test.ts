@@ -2,11 +2,11 @@
 // typed into the real login page are answered 401 until the per-account limit is used up; then the API
 // answers 429 with Retry-After and the page says to wait — and during the window even the right
 // password is refused (a guesser who hits it gains nothing). Once the window has passed, the owner
-// logs in through the same page. The limits are settings (server/security/rate-limit-policies.ts),
-// lowered here with `orepanel settings set` so the test is quick.
+// logs in through the same page. The limits are this plugin's settings (its auth.login policy,
+// server/rate-limits.ts), lowered here with `orepanel settings set` so the test is quick.
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage, uniqueName, usePanelAndBrowser } from './harness';
+import { openPage, uniqueName, usePanelAndBrowser } from '../../../tests/e2e/harness';
 
 const env = usePanelAndBrowser();
 

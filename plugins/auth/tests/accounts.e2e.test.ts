@@ -3,11 +3,11 @@
 // TOTP code computed here (RFC 6238) → recovery codes → logout → login lands on /auth/2fa/verify
 // (the API answers TW0_FA_BLOCKED meanwhile) → a fresh code → dashboard → disband → 2FA off; and
 // forgot → the reset mail → its link → a new password that logs in while the old one fails.
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../api/smtp-server';
-import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
+import { totpCode, totpStep } from '../../../tests/fixtures/authenticator-app';
+import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from '../../../tests/e2e/harness';
 
 const env = usePanelAndBrowser();
 let smtp: TestSmtpServer;
@@ -36,42 +36,13 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-// ---- RFC 6238 TOTP (SHA-1, 30 s, 6 digits) ----
-
-function base32Decode(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of text.replace(/[\s=]/g, '').toUpperCase()) {
-    const index = alphabet.indexOf(ch);
-    if (index === -1) throw new Error(`not base32: ${ch}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((value >>> bits) & 0xff);
-    }
-  }
-  return Buffer.from(out);
-}
-
-function totp(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, '0');
-}
-
-const currentStep = () => Math.floor(Date.now() / 30_000);
+// ---- two-factor codes ----
 
 /** A code for a step after `lastUsed` (the server refuses a step it has seen), waiting if needed. */
 async function freshCode(secret: string, lastUsed: number): Promise<{ code: string; step: number }> {
-  while (currentStep() <= lastUsed) await new Promise((r) => setTimeout(r, 500));
-  const step = currentStep();
-  return { code: totp(secret, step), step };
+  while (totpStep() <= lastUsed) await new Promise((r) => setTimeout(r, 500));
+  const step = totpStep();
+  return { code: totpCode(secret, step), step };
 }
 
 // ---- mail and page helpers ----
