@@ -105,6 +105,7 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
     onLoaded: () => hooks.sessionLoaded.call(sessionSnapshot()),
     onCleared: (code) => hooks.sessionCleared.call({ code }),
     cookieName: SESSION_COOKIE,
+    pluginSessionKeys: () => registryStore.getState().manifests.flatMap((m) => m.stats ?? []),
   });
 
   const loadLanguage = async (language: Language) => {

@@ -85,7 +85,7 @@ function setup(answers: (() => Promise<Response>)[] | (() => Promise<Response>))
     navigate: (path) => navigations.push(path),
     log,
   };
-  return { manager: new SessionManager(deps), fetch, cookies, storage, sink, dialogs, navigations, log };
+  return { manager: new SessionManager(deps), deps, fetch, cookies, storage, sink, dialogs, navigations, log };
 }
 
 describe('SessionManager', () => {
@@ -302,6 +302,16 @@ describe('SessionManager', () => {
     expect(t.storage.getItem('coins')).toBeNull();
     expect(t.cookies.names.has('user_token')).toBe(false);
     expect(t.manager.refreshing).toBe(false);
+  });
+
+  it('clear() removes the stats a plugin declares although this page never fetched a session', () => {
+    const t = setup([]);
+    const manager = new SessionManager({ ...t.deps, pluginSessionKeys: () => ['servers', 'fx_notes_written'] });
+    for (const key of ['servers', 'fx_notes_written', 'minutes_afk', 'coins']) t.storage.setItem(key, '3');
+    t.storage.setItem('unrelated', 'kept');
+    manager.clear();
+    expect(['servers', 'fx_notes_written', 'minutes_afk', 'coins'].map((key) => t.storage.getItem(key))).toEqual([null, null, null, null]);
+    expect(t.storage.getItem('unrelated')).toBe('kept');
   });
 
   it('refresh() before start (completeLogin right after the login) starts the session', async () => {

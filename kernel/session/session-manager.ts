@@ -66,6 +66,8 @@ export interface SessionManagerDeps {
   log?: Pick<Console, 'warn' | 'error'>;
   /** the name of the session cookie (spec §9: user_token) */
   cookieName?: string;
+  /** The `stats` keys the plugins declare (their manifests), removed at logout with the core's. */
+  pluginSessionKeys?(): readonly string[];
 }
 
 type Attempt =
@@ -160,7 +162,7 @@ export class SessionManager {
     this.stop();
     const where = this.deps.location();
     clearSessionCookies(this.deps.cookies, where.hostname, where.pathname);
-    forgetSession(this.deps.storage, this.storedKeys);
+    forgetSession(this.deps.storage, this.storedKeys, this.deps.pluginSessionKeys?.() ?? []);
     this.storedKeys.clear();
     this.deps.sink.clear();
     this.deps.onCleared?.(null);

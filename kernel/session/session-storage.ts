@@ -7,8 +7,9 @@ export const PERMISSIONS_KEY = 'user_permissions';
 export const ROLE_KEY = 'role';
 
 /**
- * The entries the server's session answer holds (the team contract), so that a logout can remove them
- * even before this page fetched a session.
+ * The entries the core's session answer holds (the team contract), so that a logout can remove them
+ * even before this page fetched a session; the `stats` counters plugins declare (plugin.json `stats`)
+ * come from their manifests.
  */
 export const KNOWN_SESSION_KEYS: readonly string[] = [
   'uuid',
@@ -31,9 +32,7 @@ export const KNOWN_SESSION_KEYS: readonly string[] = [
   'databases',
   'backups',
   'server_slots',
-  'servers',
   'minutes_afk',
-  'referrals',
 ];
 
 type Group = SessionResponse['user_info'];
@@ -98,9 +97,12 @@ export function readStoredRole(storage: Pick<KeyValueStorage, 'getItem'>): numbe
   return Number(raw);
 }
 
-/** Removes what a session stored (logout keeps the language and interface settings). */
-export function forgetSession(storage: KeyValueStorage, keys: Iterable<string>): void {
-  for (const key of new Set([...KNOWN_SESSION_KEYS, PERMISSIONS_KEY, ...keys])) safely(() => storage.removeItem(key));
+/**
+ * Removes what a session stored (logout keeps the language and interface settings): the keys this
+ * page stored, the core's, and `pluginKeys` (the stats the installed plugins declare).
+ */
+export function forgetSession(storage: KeyValueStorage, keys: Iterable<string>, pluginKeys: Iterable<string> = []): void {
+  for (const key of new Set([...KNOWN_SESSION_KEYS, PERMISSIONS_KEY, ...pluginKeys, ...keys])) safely(() => storage.removeItem(key));
 }
 
 /**
