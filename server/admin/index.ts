@@ -20,7 +20,18 @@ const permissionList = {
   properties: {
     data: {
       type: 'array',
-      items: { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, group: { type: 'string' }, source: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          description: { type: 'string' },
+          group: { type: 'string' },
+          source: { type: 'string' },
+          // false while its plugin is off (disabled, or waiting for one it requires): still grantable,
+          // a role keeps it, its screens and routes are just not there now
+          enabled: { type: 'boolean' },
+        },
+      },
     },
   },
 } as const;
@@ -29,8 +40,9 @@ export async function adminRoutes(app: FastifyInstance, services: AdminServices)
   await app.register(
     async (scope) => {
       scope.get('/permissions', { config: { permission: 'admin.permissions.list' }, schema: { response: { 200: permissionList, ...errorResponses } } }, async () => ({
-        // the core's and every loaded plugin's (a disabled plugin's grants stay meaningful)
-        data: hostPermissionCatalogue(services.plugins),
+        // the core's and every loaded plugin's (a disabled plugin's grants stay meaningful), each
+        // saying whether what it guards is there now (the role screen marks a switched-off plugin's)
+        data: hostPermissionCatalogue(services.plugins).map((entry) => ({ ...entry, enabled: entry.source === 'core' || services.plugins.isActive(entry.source) })),
       }));
       registerAdminUsers(scope, services);
       registerAdminUserCoins(scope, services);

@@ -7,9 +7,10 @@
 // backups) are declared by their plugins when they come (issues 11-13); a role that already holds
 // one keeps it.
 //
-// Naming: the spec's "dashboard components" row lists bare names (system.overview, …); they are
-// prefixed admin.dashboard.components.<name> (the reference system's strings, so existing role data
-// carries over). The "cloud backup integration" row becomes admin.cloud.view|download|upload.
+// Naming: the spec's "dashboard components" row lists bare names (system.overview, …); the
+// admin-dashboard plugin declares them prefixed admin.dashboard.components.<name> (the reference
+// system's strings, so existing role data carries over). The "cloud backup integration" row becomes
+// admin.cloud.view|download|upload.
 import type { ManifestPermission } from '../../sdk/types';
 import { ROOT_PERMISSION } from '../../sdk/types';
 
@@ -27,8 +28,6 @@ const CRUD = ['create', 'edit', 'delete', 'list'] as const;
 const CRUD_AREAS: readonly [prefix: string, thing: string][] = [
   ['admin.roles', 'roles'],
   ['admin.permissions', 'role permissions'],
-  ['admin.mail.templates', 'mail templates'],
-  ['admin.redirect.links', 'redirect links'],
 ];
 
 const VERB_TEXT: Record<string, string> = { create: 'Create', edit: 'Edit', delete: 'Delete', list: 'List', view: 'View' };
@@ -38,24 +37,7 @@ function core(name: string, description: string, group: string): CatalogueEntry 
 }
 
 function buildCore(): CatalogueEntry[] {
-  const out: CatalogueEntry[] = [
-    core(ROOT_PERMISSION, 'Full access to everything (passes every check)', 'admin.root'),
-    core('admin.dashboard.view', 'View the admin dashboard', 'admin.dashboard'),
-  ];
-  // spec §6 "dashboard components"
-  const components: [string, string][] = [
-    ['system.overview', 'system overview'],
-    ['system.updates', 'updates (running version, pending migrations)'],
-    ['system.logs', 'system logs'],
-    ['ataglanceanalytics.view', 'analytics at a glance'],
-    ['support.view', 'support'],
-    ['premiumedition.view', 'premium edition'],
-    ['githubrepo.view', 'source repository'],
-    ['quickactions.view', 'quick actions'],
-    ['activity.view', 'activity'],
-  ];
-  for (const [name, text] of components) out.push(core(`admin.dashboard.components.${name}`, `See the dashboard's ${text} component`, 'admin.dashboard'));
-  out.push(core('admin.health.view', 'View the health page', 'admin.health'));
+  const out: CatalogueEntry[] = [core(ROOT_PERMISSION, 'Full access to everything (passes every check)', 'admin.root')];
   for (const verb of ['list', 'edit', 'delete']) out.push(core(`admin.users.${verb}`, `${VERB_TEXT[verb]} users`, 'admin.users'));
   for (const [prefix, thing] of CRUD_AREAS) {
     for (const verb of CRUD) out.push(core(`${prefix}.${verb}`, `${VERB_TEXT[verb]} ${thing}`, prefix));

@@ -12,23 +12,10 @@ describe('permission catalogue', () => {
     expect(new Set(names).size).toBe(names.length);
     const expected = [
       'admin.root',
-      'admin.dashboard.view',
-      ...[
-        'system.overview',
-        'system.updates',
-        'system.logs',
-        'ataglanceanalytics.view',
-        'support.view',
-        'premiumedition.view',
-        'githubrepo.view',
-        'quickactions.view',
-        'activity.view',
-      ].map((c) => `admin.dashboard.components.${c}`),
-      'admin.health.view',
       'admin.users.list',
       'admin.users.edit',
       'admin.users.delete',
-      ...['roles', 'permissions', 'mail.templates', 'redirect.links'].flatMap((a) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`)),
+      ...['roles', 'permissions'].flatMap((a) => ['create', 'edit', 'delete', 'list'].map((v) => `admin.${a}.${v}`)),
       'admin.settings.view',
       'admin.settings.edit',
       'admin.plugins.edit',
@@ -108,7 +95,13 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     const entries = res.json().data as { name: string; group: string; source: string }[];
     expect(new Set(names).size).toBe(names.length);
     const owner = (name: string) => entries.find((p) => p.name === name);
-    expect(owner('admin.locations.create')).toEqual({ name: 'admin.locations.create', description: 'Create locations', group: 'admin.locations', source: 'server-catalog' });
+    expect(owner('admin.locations.create')).toEqual({
+      name: 'admin.locations.create',
+      description: 'Create locations',
+      group: 'admin.locations',
+      source: 'server-catalog',
+      enabled: true,
+    });
     expect(owner('admin.nests.list')).toMatchObject({ description: 'List egg categories (nests)', group: 'admin.nests', source: 'server-catalog' });
     expect(owner('admin.egg.delete')).toMatchObject({ description: 'Delete eggs', group: 'admin.egg', source: 'server-catalog' });
     expect(owner('admin.servers.edit')).toMatchObject({ description: 'Edit servers', group: 'admin.servers', source: 'servers' });
@@ -117,6 +110,7 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
       description: 'View the server queue logs',
       group: 'admin.server.queue',
       source: 'servers',
+      enabled: true,
     });
     expect(owner('user.permission.vip')).toMatchObject({ description: 'Create servers on VIP eggs or locations', group: 'user.permission', source: 'servers' });
     expect(owner('admin.sso.create')).toMatchObject({ group: 'admin.sso', source: 'auth' });
@@ -131,8 +125,43 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
         description: `${verb[0].toUpperCase()}${verb.slice(1)} redeem codes`,
         group: 'admin.redeem.codes',
         source: 'earn-redeem',
+        enabled: true,
       })),
     );
+    // the admin areas an administrator may switch off declare theirs; the core keeps its own areas'
+    expect(owner('admin.dashboard.components.system.overview')).toMatchObject({
+      description: "See the dashboard's system overview component",
+      group: 'admin.dashboard',
+      source: 'admin-dashboard',
+    });
+    expect(owner('admin.health.view')).toMatchObject({ description: 'View the health page', group: 'admin.health', source: 'admin-health' });
+    expect(owner('admin.mail.templates.list')).toMatchObject({ description: 'List mail templates', group: 'admin.mail.templates', source: 'mail-templates' });
+    expect(owner('admin.redirect.links.edit')).toMatchObject({ description: 'Edit redirect links', group: 'admin.redirect.links', source: 'redirect-links' });
+    for (const name of ['admin.users.list', 'admin.roles.edit', 'admin.permissions.list', 'admin.settings.edit', 'admin.plugins.edit']) {
+      expect(owner(name), name).toMatchObject({ source: 'core', enabled: true });
+    }
+  });
+
+  it('marks a disabled plugin’s permissions as such, and they stay grantable', async () => {
+    const mail = (data: { name: string; enabled: boolean }[]) => data.filter((p) => p.name.startsWith('admin.mail.templates.'));
+    expect((await req('POST', '/api/admin/plugins/mail-templates/disable', root)).statusCode).toBe(200);
+    try {
+      const off = await req('GET', '/api/admin/permissions', manager);
+      expect(off.statusCode).toBe(200);
+      expect(mail(off.json().data).map((p) => [p.name, p.enabled])).toEqual(['create', 'edit', 'delete', 'list'].map((v) => [`admin.mail.templates.${v}`, false]));
+      expect(off.json().data.find((p: { name: string }) => p.name === 'admin.users.list')).toMatchObject({ enabled: true });
+      // granted and taken away while the plugin is off: the role keeps exactly what was chosen
+      const role = await roleWith(panel, ['admin.users.list']);
+      const granted = await req('PUT', `/api/admin/roles/${role}/permissions`, root, { permissions: ['admin.mail.templates.list', 'admin.users.list'] });
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json().permissions).toEqual(['admin.mail.templates.list', 'admin.users.list']);
+      const revoked = await req('PUT', `/api/admin/roles/${role}/permissions`, root, { permissions: ['admin.users.list'] });
+      expect(revoked.json().permissions).toEqual(['admin.users.list']);
+    } finally {
+      expect((await req('POST', '/api/admin/plugins/mail-templates/enable', root)).statusCode).toBe(200);
+    }
+    const on = await req('GET', '/api/admin/permissions', manager);
+    expect(mail(on.json().data).every((p) => p.enabled)).toBe(true);
   });
 
   it('lists the seeded roles with their permissions and user counts', async () => {

@@ -1,8 +1,9 @@
 // /mc-admin/plugins: every plugin the server found — enabled, disabled, inactive (a plugin it requires
 // is off) or refused (with the reason) — and the switches. The server applies a switch at once (its
-// routes, its manifest); a browser that already loaded the panel picks it up on its next reload.
-// A third-party plugin's code first runs when it is enabled here; if that fails it stays disabled and
-// its row says why.
+// routes, its manifest); this page then reloads, so this browser too shows the panel as it is now (a
+// disabled plugin's menu items and pages gone), and says what changed. A core plugin has no switch:
+// its row says why. A third-party plugin's code first runs when it is enabled here; if that fails it
+// stays disabled and its row says why.
 import {
   Alert,
   Badge,
@@ -23,11 +24,33 @@ import {
   ADMIN_PERMISSIONS,
 } from '@orepanel/sdk';
 import { useState } from 'react';
+import { reloadPanel } from './panel-reload';
 import { pluginsUrl, type AdminPlugin, type PluginState } from './plugins-api';
 
 const STATE_TONE: Record<PluginState, BadgeTone> = { enabled: 'success', disabled: 'neutral', inactive: 'warning', refused: 'danger' };
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The notice of a switch, kept across the reload that applies it in this browser (this tab only). */
+const SWITCH_NOTICE_KEY = 'orepanel.admin-plugins.notice';
+
+function rememberNotice(text: string): void {
+  try {
+    sessionStorage.setItem(SWITCH_NOTICE_KEY, text);
+  } catch {
+    // storage blocked: the reload still applies the switch, only the notice is lost
+  }
+}
+
+function takeNotice(): Outcome {
+  try {
+    const text = sessionStorage.getItem(SWITCH_NOTICE_KEY);
+    sessionStorage.removeItem(SWITCH_NOTICE_KEY);
+    return text ? { tone: 'success', text } : null;
+  } catch {
+    return null;
+  }
+}
 
 export default function PluginsPage() {
   const { t } = useTranslation('admin-plugins');
@@ -36,7 +59,7 @@ export default function PluginsPage() {
   const mayEdit = useHasPermission(ADMIN_PERMISSIONS.pluginsEdit);
   const [updated, setUpdated] = useState<Record<string, AdminPlugin>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome>(takeNotice);
   const rows = loaded.data?.data.map((p) => updated[p.id] ?? p);
 
   async function send(plugin: AdminPlugin, action: 'enable' | 'disable'): Promise<AdminPlugin> {
@@ -44,7 +67,10 @@ export default function PluginsPage() {
     try {
       const answer = await http.post<{ plugin: AdminPlugin }>(pluginsUrl.pluginSwitch(plugin.id, action));
       setUpdated((u) => ({ ...u, [plugin.id]: answer.plugin }));
-      setOutcome({ tone: 'success', text: t(action === 'enable' ? 'plugins.enabledNotice' : 'plugins.disabledNotice', { name: plugin.name }) });
+      // the browser loaded the manifests at start-up: a reload brings the plugin's menu items and
+      // pages (or takes them away) here too, at once
+      rememberNotice(t(action === 'enable' ? 'plugins.enabledNotice' : 'plugins.disabledNotice', { name: plugin.name }));
+      reloadPanel();
       return answer.plugin;
     } finally {
       setBusy(null);
@@ -103,6 +129,7 @@ export default function PluginsPage() {
             {p.state === 'disabled' && !p.failed_reason && p.origin === 'third-party' && (
               <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.thirdPartyHint')}</span>
             )}
+            {p.core && <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.coreReason')}</span>}
             {p.state === 'inactive' && p.requires.length > 0 && (
               <span css={{ color: theme.colors.warning, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.inactiveBecause', { requires: p.requires.join(', ') })}</span>
             )}
@@ -154,17 +181,7 @@ export default function PluginsPage() {
     <Page title={t('plugins.title')} description={counts ? t('plugins.summary', counts) : t('plugins.description')}>
       {outcome && (
         <Alert tone={outcome.tone} onClose={() => setOutcome(null)}>
-          <div css={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
-            <span>{outcome.text}</span>
-            {outcome.tone === 'success' && (
-              <>
-                <span css={{ color: theme.colors.muted }}>{t('plugins.reloadHint')}</span>
-                <Button size="sm" variant="secondary" onClick={() => window.location.reload()}>
-                  {t('plugins.reloadNow')}
-                </Button>
-              </>
-            )}
-          </div>
+          {outcome.text}
         </Alert>
       )}
       <Card flush>

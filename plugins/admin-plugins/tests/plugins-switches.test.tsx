@@ -1,11 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, renderPlugin } from '@orepanel/sdk/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../client';
+import { reloadPanel } from '../client/panel-reload';
 import manifest from '../plugin.json';
 import en from '../locales/en.json';
 
-afterEach(() => cleanup());
+// the page reloads the panel after a switch: watched here, as leaving the page would end the test
+vi.mock('../client/panel-reload', () => ({ reloadPanel: vi.fn() }));
+
+afterEach(() => {
+  cleanup();
+  vi.mocked(reloadPanel).mockClear();
+  sessionStorage.clear();
+});
 
 const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
 
@@ -60,7 +68,7 @@ describe('plugins', () => {
     ],
   };
 
-  it('disables and enables through the API and says a reload applies it', async () => {
+  it('disables and enables through the API, reloads the panel at once and says what changed', async () => {
     const app = await renderPlugin(plugin, {
       manifest,
       route: '/mc-admin/plugins',
@@ -80,12 +88,43 @@ describe('plugins', () => {
     // disabling asks first
     await app.findByText(en.plugins.disableConfirmText, { timeout: 15_000 });
     expect(app.httpCalls.some((c) => c.method === 'POST')).toBe(false);
+    expect(reloadPanel).not.toHaveBeenCalled();
     await app.click(app.getByRole('button', en.plugins.disable));
-    await app.findByText(en.plugins.reloadHint);
+    await app.waitFor(() => expect(reloadPanel).toHaveBeenCalledTimes(1));
     expect(app.httpCalls.some((c) => c.method === 'POST' && c.path === '/api/admin/plugins/legal/disable')).toBe(true);
+    app.unmount();
 
-    await app.click(await app.findByRole('button', 'Enable Legal pages'));
-    await app.waitFor(() => expect(app.httpCalls.some((c) => c.path === '/api/admin/plugins/legal/enable')).toBe(true));
+    // after the reload the page says what changed, once
+    const reloaded = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/plugins': { body: list } } });
+    await reloaded.findByText('Legal pages is disabled on the server.');
+    reloaded.unmount();
+    const again = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/plugins': { body: list } } });
+    await again.findByText('Legal pages');
+    expect(again.queryByText('Legal pages is disabled on the server.')).toBeNull();
+    again.unmount();
+
+    const disabled = { ...list.data[1], state: 'disabled', enabled: false, active: false };
+    const off = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/plugins',
+      catalogues: { en },
+      session: ROOT,
+      http: { 'GET /api/admin/plugins': { body: { data: [list.data[0], disabled, list.data[2]] } }, 'POST /api/admin/plugins/legal/enable': { body: { plugin: list.data[1] } } },
+    });
+    await off.click(await off.findByRole('button', 'Enable Legal pages'));
+    await off.waitFor(() => expect(off.httpCalls.some((c) => c.path === '/api/admin/plugins/legal/enable')).toBe(true));
+    await off.waitFor(() => expect(reloadPanel).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows a core plugin’s switch as not switchable, and says why', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/plugins': { body: list } } });
+    await app.findByText('Authentication');
+    // one core plugin, one reason; the others' switches work
+    expect(app.getByText(en.plugins.coreReason)).toBeTruthy();
+    expect((app.getByRole('button', 'Disable Authentication') as HTMLButtonElement).disabled).toBe(true);
+    expect((app.getByRole('button', 'Disable Legal pages') as HTMLButtonElement).disabled).toBe(false);
+    await app.click(app.getByRole('button', 'Disable Authentication'));
+    expect(app.httpCalls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('offers no switches without admin.plugins.edit', async () => {

@@ -2,8 +2,11 @@
 // needs admin.permissions.list; saving is editing the role (admin.roles.edit): without it the
 // checkboxes are read-only and there is no save button. The server refuses to grant or remove what
 // the administrator does not hold (PERMISSION_ESCALATION) and keeps admin.root on roles 7 and 8.
+// A permission whose plugin is switched off is marked so, and stays grantable: a role keeps it, and
+// it applies again when the plugin is enabled.
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Checkbox,
@@ -132,7 +135,15 @@ function PermissionEditor({ roleId, catalogue, initial }: { roleId: string; cata
                     onChange={(on) => toggle([entry.name], on)}
                     label={
                       <span css={{ display: 'grid' }}>
-                        <span>{entry.description}</span>
+                        <span css={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '2px 8px' }}>
+                          <span>{entry.description}</span>
+                          {!entry.enabled && (
+                            // still grantable: a role keeps it, and it applies again when the plugin is enabled
+                            <span title={t('rolePermissions.pluginDisabledHint', { plugin: entry.source })}>
+                              <Badge tone="warning">{t('rolePermissions.pluginDisabled')}</Badge>
+                            </span>
+                          )}
+                        </span>
                         <code css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.xs, color: theme.colors.muted, overflowWrap: 'anywhere' }}>{entry.name}</code>
                       </span>
                     }

@@ -20,9 +20,9 @@ const roles = {
 describe('role permissions', () => {
   const catalogue = {
     data: [
-      { name: 'admin.users.list', description: 'List users', group: 'admin.users', source: 'core' },
-      { name: 'admin.users.edit', description: 'Edit users', group: 'admin.users', source: 'core' },
-      { name: 'admin.tickets.list', description: 'List tickets', group: 'admin.tickets', source: 'core' },
+      { name: 'admin.users.list', description: 'List users', group: 'admin.users', source: 'core', enabled: true },
+      { name: 'admin.users.edit', description: 'Edit users', group: 'admin.users', source: 'core', enabled: true },
+      { name: 'admin.tickets.list', description: 'List tickets', group: 'admin.tickets', source: 'core', enabled: true },
     ],
   };
   const http = {
@@ -40,6 +40,41 @@ describe('role permissions', () => {
     await app.click(app.getByRole('button', en.rolePermissions.save));
     await app.waitFor(() => expect(app.httpCalls.some((c) => c.method === 'PUT')).toBe(true));
     expect(app.httpCalls.find((c) => c.method === 'PUT')?.body).toEqual({ permissions: ['admin.tickets.list', 'admin.users.edit', 'admin.users.list'] });
+  });
+
+  it('marks the permissions of a disabled plugin, and still grants and takes them away', async () => {
+    const mail = [
+      { name: 'admin.mail.templates.edit', description: 'Edit mail templates', group: 'admin.mail.templates', source: 'mail-templates', enabled: false },
+      { name: 'admin.mail.templates.list', description: 'List mail templates', group: 'admin.mail.templates', source: 'mail-templates', enabled: false },
+    ];
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/roles/4/permissions',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        ...http,
+        'GET /api/admin/permissions': { body: { data: [...catalogue.data, ...mail] } },
+        'GET /api/admin/roles/4/permissions': { body: { role_id: 4, permissions: ['admin.mail.templates.edit', 'admin.tickets.list'] } },
+      },
+    });
+    const list = (await app.waitFor(() => app.getByLabelText(/List mail templates/))) as HTMLInputElement;
+    const edit = app.getByLabelText(/Edit mail templates/) as HTMLInputElement;
+    // each of the plugin's permissions is marked, with why; none of the core's is
+    for (const input of [list, edit]) {
+      expect(input.labels?.[0]?.textContent).toContain(en.rolePermissions.pluginDisabled);
+      expect(input.disabled).toBe(false);
+    }
+    expect((app.getByLabelText(/List users/) as HTMLInputElement).labels?.[0]?.textContent).not.toContain(en.rolePermissions.pluginDisabled);
+    const why = 'The plugin “mail-templates” is disabled. The permission can still be granted; it applies again when the plugin is enabled.';
+    expect(document.querySelectorAll(`[title="${why}"]`)).toHaveLength(2);
+    // held, not lost: it stays ticked; one is granted, the other taken away
+    expect(edit.checked).toBe(true);
+    await app.click(list);
+    await app.click(edit);
+    await app.click(app.getByRole('button', en.rolePermissions.save));
+    await app.waitFor(() => expect(app.httpCalls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(app.httpCalls.find((c) => c.method === 'PUT')?.body).toEqual({ permissions: ['admin.mail.templates.list', 'admin.tickets.list'] });
   });
 
   it('hides the save button without admin.roles.edit', async () => {
