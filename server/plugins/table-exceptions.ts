@@ -37,10 +37,4 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
   { plugin: 'store', table: 'users', access: 'write', why: 'a purchase raises a resource total in the wallet transaction; ends with ctx.accounts.grantResources' },
   { plugin: 'earn-afk', table: 'users', access: 'write', why: 'adds AFK minutes with each payout; ends with ctx.accounts.addAfkMinutes' },
   { plugin: 'earn-afk', table: 'sessions', access: 'read', why: "checks that the socket's session is still valid; ends with ctx.auth answering it" },
-  { plugin: 'earn-referrals', table: 'users', access: 'read', why: "reads the referred account's name and verified flag; ends by reading user_public" },
-  { plugin: 'gift-coins', table: 'users', access: 'read', why: "reads the recipient's public fields; ends by reading user_public" },
-  { plugin: 'leaderboard', table: 'users', access: 'read', why: 'ranks accounts by coins and AFK minutes; ends by reading user_public' },
-  { plugin: 'leaderboard', table: 'roles', access: 'read', why: "shows each ranked user's role badge; ends by reading user_public" },
-  { plugin: 'profiles', table: 'users', access: 'read', why: 'public profiles and the name search; ends by reading user_public' },
-  { plugin: 'profiles', table: 'roles', access: 'read', why: 'the role badge of a profile; ends by reading user_public' },
 ]);

@@ -3,11 +3,12 @@
 // them. The order is total and the same in both: highest value first, ties to the earlier account
 // (lower id) — so "my rank" always agrees with the list. Banned accounts are left out of both.
 //
-// Counter boards read the core `user_counters` table directly instead of ctx.counters.top(): top()
-// knows nothing of bans (a banned leader would push the list under N) and has no "rank of one user".
-// It is the same read-only core table top() reads; no other plugin's tables are touched.
+// Accounts are read through the core's read-only user_public view (their public fields, role badge and
+// ban flag). Counter boards read the core `user_counters` table directly instead of
+// ctx.counters.top(): top() knows nothing of bans (a banned leader would push the list under N) and has
+// no "rank of one user". Both are what the core lets every plugin read; no other table is touched.
 import type { Kysely } from 'kysely';
-import type { CoreDatabase } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginContext } from '@orepanel/sdk/server';
 import { BOARD_SOURCES, type BoardType, type RankedUser } from '../shared/boards';
 
 interface RankedRow {
@@ -32,7 +33,11 @@ function toRanked(rows: readonly RankedRow[]): RankedUser[] {
 }
 
 export class Rankings {
-  constructor(private readonly db: Kysely<CoreDatabase>) {}
+  private readonly db: Kysely<PluginReadableDatabase>;
+
+  constructor(db: ServerPluginContext['db']) {
+    this.db = db.withTables<PluginReadableDatabase>();
+  }
 
   /** The query for the top `limit` of a board (only values above 0: nobody is "first" with nothing). */
   topQuery(type: BoardType, limit: number) {
@@ -40,9 +45,8 @@ export class Rankings {
     if ('column' in source) {
       const column = `u.${source.column}` as const;
       return this.db
-        .selectFrom('users as u')
-        .leftJoin('roles as r', 'r.id', 'u.role_id')
-        .select(['u.uuid', 'u.username', 'u.avatar', 'r.real_name as role_name', 'r.color as role_color', `${column} as value`])
+        .selectFrom('user_public as u')
+        .select(['u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', `${column} as value`])
         .where('u.banned', '=', 0)
         .where(column, '>', 0)
         .orderBy(column, 'desc')
@@ -51,9 +55,8 @@ export class Rankings {
     }
     return this.db
       .selectFrom('user_counters as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .leftJoin('roles as r', 'r.id', 'u.role_id')
-      .select(['u.uuid', 'u.username', 'u.avatar', 'r.real_name as role_name', 'r.color as role_color', 'c.value as value'])
+      .innerJoin('user_public as u', 'u.id', 'c.user_id')
+      .select(['u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', 'c.value as value'])
       .where('c.name', '=', source.counter)
       .where('c.value', '>', 0)
       .where('u.banned', '=', 0)
@@ -69,7 +72,7 @@ export class Rankings {
       const column = `u.${source.column}` as const;
       return (
         this.db
-          .selectFrom('users as u')
+          .selectFrom('user_public as u')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where('u.banned', '=', 0)
           // the redundant `>=` turns the count into a range scan of the index from `value` up
@@ -85,7 +88,7 @@ export class Rankings {
       .where('c.name', '=', source.counter)
       .where('c.value', '>=', value)
       .where((eb) => eb.or([eb('c.value', '>', value), eb('c.user_id', '<', userId)]))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('users as b').select('b.id').whereRef('b.id', '=', 'c.user_id').where('b.banned', '=', 1))));
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('user_public as b').select('b.id').whereRef('b.id', '=', 'c.user_id').where('b.banned', '=', 1))));
   }
 
   async top(type: BoardType, limit: number): Promise<RankedUser[]> {
@@ -105,7 +108,7 @@ export class Rankings {
     const source = BOARD_SOURCES[type];
     const row =
       'column' in source
-        ? await this.db.selectFrom('users').select(`${source.column} as value`).where('id', '=', userId).executeTakeFirst()
+        ? await this.db.selectFrom('user_public').select(`${source.column} as value`).where('id', '=', userId).executeTakeFirst()
         : await this.db.selectFrom('user_counters').select('value').where('user_id', '=', userId).where('name', '=', source.counter).executeTakeFirst();
     return Number(row?.value ?? 0);
   }

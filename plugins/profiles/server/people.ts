@@ -1,6 +1,7 @@
-// The queries behind profiles and the name search. Banned accounts are neither shown nor found.
+// The queries behind profiles and the name search, on the core's read-only user_public view (an
+// account's public fields with its role badge). Banned accounts are neither shown nor found.
 import { sql, type Kysely } from 'kysely';
-import { likeLiteral, type CoreDatabase } from '@orepanel/sdk/server';
+import { likeLiteral, type PluginReadableDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
 import { NAME_SEARCH, type PersonMatch, type PersonRole } from '../shared/people';
 
 /** the counters other plugins publish (ctx.counters) that a profile shows, read from the core table in one query */
@@ -25,14 +26,17 @@ export interface ProfileRow {
 }
 
 export class People {
-  constructor(private readonly db: Kysely<CoreDatabase>) {}
+  private readonly db: Kysely<PluginReadableDatabase>;
+
+  constructor(db: ServerPluginContext['db']) {
+    this.db = db.withTables<PluginReadableDatabase>();
+  }
 
   /** A user who is not banned, with their role and public numbers; null when there is none. */
   async profile(uuid: string): Promise<ProfileRow | null> {
     const row = await this.db
-      .selectFrom('users as u')
-      .leftJoin('roles as r', 'r.id', 'u.role_id')
-      .select(['u.id', 'u.uuid', 'u.username', 'u.avatar', 'u.background', 'u.created_at', 'u.minutes_afk', 'r.real_name as role_name', 'r.color as role_color'])
+      .selectFrom('user_public as u')
+      .select(['u.id', 'u.uuid', 'u.username', 'u.avatar', 'u.background', 'u.created_at', 'u.minutes_afk', 'u.role_name', 'u.role_color'])
       .where('u.uuid', '=', uuid)
       .where('u.banned', '=', 0)
       .executeTakeFirst();
@@ -64,9 +68,8 @@ export class People {
   async searchByName(text: string): Promise<PersonMatch[]> {
     const needle = likeLiteral(text.toLowerCase());
     const rows = await this.db
-      .selectFrom('users as u')
-      .leftJoin('roles as r', 'r.id', 'u.role_id')
-      .select(['u.uuid', 'u.username', 'u.avatar', 'r.real_name as role_name', 'r.color as role_color'])
+      .selectFrom('user_public as u')
+      .select(['u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color'])
       .where('u.banned', '=', 0)
       .where(sql<boolean>`u.username_lower like ${`%${needle}%`} escape '!'`)
       .orderBy(sql`case when u.username_lower like ${`${needle}%`} escape '!' then 0 else 1 end`)
