@@ -1,6 +1,6 @@
 // /mc-admin: the admin dashboard. Each component shows only with its permission (spec §6 "dashboard
 // components") — and its data comes from a server route guarded by the same permission
-// (server/admin/dashboard.ts), so hiding it here is a courtesy, not the protection. Every figure is
+// (server/dashboard-routes.ts), so hiding it here is a courtesy, not the protection. Every figure is
 // real: the system overview, updates (version, migrations), logs (security warnings), analytics
 // (sign-ups and logins per day), support (the support PIN lookup; no ticket count until tickets
 // exist), quick actions and the latest activity.

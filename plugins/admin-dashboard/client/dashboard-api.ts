@@ -1,4 +1,4 @@
-// The shapes the dashboard API answers (server/admin/dashboard), its addresses, and the permission
+// The shapes the dashboard API answers (server/dashboard-routes.ts), its addresses, and the permission
 // of each dashboard component.
 import { ADMIN_API } from '@orepanel/sdk';
 

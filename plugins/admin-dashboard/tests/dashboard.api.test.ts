@@ -233,6 +233,21 @@ describe.each(testDialects())('admin dashboard API on %s', (dialect) => {
     }
   });
 
+  it('answers 404 on every component at once while the plugin is switched off, and serves them again when it is back', async () => {
+    const toggle = (action: 'disable' | 'enable') => panel.app.inject({ method: 'POST', url: `/api/admin/plugins/admin-dashboard/${action}`, headers: { cookie: root.cookie } });
+    const components = ['overview', 'updates', 'logs', 'analytics', 'support/pins/123456', 'activity'];
+    expect((await toggle('disable')).statusCode).toBe(200);
+    try {
+      for (const component of components) {
+        const off = await panel.app.inject({ method: 'GET', url: `/api/admin/dashboard/${component}`, headers: { cookie: root.cookie } });
+        expect(off.statusCode, component).toBe(404);
+      }
+    } finally {
+      expect((await toggle('enable')).statusCode).toBe(200);
+    }
+    for (const component of components) await get(`/api/admin/dashboard/${component}`);
+  });
+
   it('gives each component’s data only to its own permission', async () => {
     const staff = await userWithRole(panel, 4);
     const role = await roleWith(panel, ['admin.dashboard.view', 'admin.dashboard.components.system.overview']);

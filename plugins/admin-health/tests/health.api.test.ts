@@ -65,6 +65,18 @@ describe.each(testDialects())('admin health on %s', (dialect) => {
     }
   });
 
+  it('answers 404 at once while the plugin is switched off, and again when it is back', async () => {
+    const toggle = (action: 'disable' | 'enable') => panel.app.inject({ method: 'POST', url: `/api/admin/plugins/admin-health/${action}`, headers: { cookie: admin.cookie } });
+    expect((await toggle('disable')).statusCode).toBe(200);
+    try {
+      const off = await panel.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: admin.cookie } });
+      expect(off.statusCode).toBe(404);
+    } finally {
+      expect((await toggle('enable')).statusCode).toBe(200);
+    }
+    expect((await health(panel, admin)).database.ok).toBe(true);
+  });
+
   it('is refused without admin.health.view', async () => {
     const user = await userWithRole(panel, 1);
     const response = await panel.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: user.cookie } });

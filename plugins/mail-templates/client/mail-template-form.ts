@@ -1,5 +1,5 @@
-// The mail template form's checks: the same rules as the server's schema (server/admin/
-// mail-templates.ts), which stays the authority.
+// The mail template form's checks: the same rules as the server's schema (server/admin-routes.ts),
+// which stays the authority.
 export interface MailTemplateFormValues {
   name: string;
   description: string;

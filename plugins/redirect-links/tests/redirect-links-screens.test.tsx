@@ -9,7 +9,7 @@ import manifest from '../plugin.json';
 import en from '../locales/en.json';
 
 const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
-/** the event the app shell listens to (kernel/shell/redirect-links.ts) */
+/** the event announcing a change on the bus (the plugin's own navigation section hears it in-bundle) */
 const CHANGED = 'redirect-links:changed';
 
 /** how many times the page announced a change */
