@@ -7,15 +7,15 @@
 // panel that cannot be asked answers a clear 5xx and nothing is saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { httpError, type CoreDatabase, type ServerPluginContext } from '../../sdk/server';
-import type { ServerCatalog } from '../../plugins/server-catalog/contract';
-import { serverCatalog } from '../../plugins/server-catalog/server/catalog-service';
-import { EggCategories } from '../../plugins/server-catalog/server/egg-categories';
-import { Eggs } from '../../plugins/server-catalog/server/eggs';
-import { Locations } from '../../plugins/server-catalog/server/locations';
-import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
-import { startPterodactylPanel, type PterodactylStandIn, type SampleWorld } from '../fixtures/pterodactyl-panel';
-import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { httpError, type CoreDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerCatalog } from '../contract';
+import { serverCatalog } from '../server/catalog-service';
+import { EggCategories } from '../server/egg-categories';
+import { Eggs } from '../server/eggs';
+import { Locations } from '../server/locations';
+import type { CatalogTables } from '../server/tables';
+import { startPterodactylPanel, type PterodactylStandIn, type SampleWorld } from '../../../tests/fixtures/pterodactyl-panel';
+import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const LOCATIONS = '/api/admin/locations';
 const CATEGORIES = '/api/admin/egg-categories';
