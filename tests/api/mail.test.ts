@@ -108,6 +108,22 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     expect(await queueRows()).toEqual([]);
   });
 
+  it('keeps the templates the panel sends by name, whoever edits the templates (ctx.mail.templates)', async () => {
+    const { templates } = mailer;
+    const verify = (await panel.services.database.db.selectFrom('mail_templates').select('id').where('name', '=', 'verify').executeTakeFirstOrThrow()).id;
+    await expect(templates.delete(verify)).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_PROTECTED' });
+    await expect(templates.update(verify, { name: 'verify_old' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_PROTECTED', field: 'name' });
+    const own = await templates.create({ name: 'store_test', description: '', subject: 'S', html: '<p>${first_name}</p>', text: '' });
+    await expect(templates.create({ name: 'store_test', description: '', subject: 'S', html: 'h', text: '' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_NAME_TAKEN', field: 'name' });
+    await expect(templates.update(own.id, { name: 'welcome' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_NAME_TAKEN' });
+    expect(await templates.delete(own.id)).toBe(true);
+    expect(await templates.delete(own.id)).toBe(false);
+    expect(await templates.update(own.id, { subject: 'gone' })).toBeNull();
+    // the protected template is whole and still sent
+    await useSmtpServer(panel.services.settings, smtp, { user: 'mailer', pass: 's3cret' });
+    expect(await mailer.send({ to: 'kept@example.com', template: 'verify', placeholders: { first_name: 'K' } })).toBe(true);
+  });
+
   it('retries a refused mail with exponential backoff and sends it when it is due', async () => {
     await useSmtpServer(panel.services.settings, smtp, { user: 'mailer', pass: 's3cret' });
     await mailer.send({ to: 'retry@example.com', template: 'welcome', placeholders: { first_name: 'R' } });
