@@ -114,7 +114,11 @@ describe.each(testDialects())('mail on %s', (dialect) => {
     await expect(templates.delete(verify)).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_PROTECTED' });
     await expect(templates.update(verify, { name: 'verify_old' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_PROTECTED', field: 'name' });
     const own = await templates.create({ name: 'store_test', description: '', subject: 'S', html: '<p>${first_name}</p>', text: '' });
-    await expect(templates.create({ name: 'store_test', description: '', subject: 'S', html: 'h', text: '' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_NAME_TAKEN', field: 'name' });
+    await expect(templates.create({ name: 'store_test', description: '', subject: 'S', html: 'h', text: '' })).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'MAIL_TEMPLATE_NAME_TAKEN',
+      field: 'name',
+    });
     await expect(templates.update(own.id, { name: 'welcome' })).rejects.toMatchObject({ statusCode: 409, code: 'MAIL_TEMPLATE_NAME_TAKEN' });
     expect(await templates.delete(own.id)).toBe(true);
     expect(await templates.delete(own.id)).toBe(false);
