@@ -35,6 +35,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 const SWITCH_NOTICE_KEY = 'orepanel.admin-plugins.notice';
 
 function rememberNotice(text: string): void {
+  afterReload = undefined;
   try {
     sessionStorage.setItem(SWITCH_NOTICE_KEY, text);
   } catch {
@@ -52,6 +53,15 @@ function takeNotice(): Outcome {
   }
 }
 
+// Read once per page load (the page may mount more than once while the panel starts), shown until
+// closed. undefined: not read yet.
+let afterReload: Outcome | undefined;
+
+function noticeAfterReload(): Outcome {
+  if (afterReload === undefined) afterReload = takeNotice();
+  return afterReload;
+}
+
 export default function PluginsPage() {
   const { t } = useTranslation('admin-plugins');
   const errorText = useErrorText();
@@ -59,7 +69,7 @@ export default function PluginsPage() {
   const mayEdit = useHasPermission(ADMIN_PERMISSIONS.pluginsEdit);
   const [updated, setUpdated] = useState<Record<string, AdminPlugin>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(takeNotice);
+  const [outcome, setOutcome] = useState<Outcome>(noticeAfterReload);
   const rows = loaded.data?.data.map((p) => updated[p.id] ?? p);
 
   async function send(plugin: AdminPlugin, action: 'enable' | 'disable'): Promise<AdminPlugin> {
@@ -180,7 +190,13 @@ export default function PluginsPage() {
   return (
     <Page title={t('plugins.title')} description={counts ? t('plugins.summary', counts) : t('plugins.description')}>
       {outcome && (
-        <Alert tone={outcome.tone} onClose={() => setOutcome(null)}>
+        <Alert
+          tone={outcome.tone}
+          onClose={() => {
+            afterReload = null;
+            setOutcome(null);
+          }}
+        >
           {outcome.text}
         </Alert>
       )}
