@@ -4,7 +4,21 @@
 export const LANGUAGES = ['en', 'ro', 'fr', 'de', 'es', 'md'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export type NavSection = 'main' | 'earn' | 'store' | 'community' | 'support' | 'admin' | 'account';
+/**
+ * A sidebar section: one of the kernel's (main, earn, store, community, support, admin, account, in
+ * that order; spec §2 App shell) or one a plugin declares in its plugin.json `navSections`.
+ */
+export type NavSection = string;
+
+/** A sidebar section a plugin adds (plugin.json `navSections`). */
+export interface ManifestNavSection {
+  /** what nav items name in their `section` */
+  id: string;
+  /** the section's title: an i18n key in the declaring plugin's namespace */
+  label: string;
+  /** where it goes among the kernel's sections (main 100, earn 200, store 300, community 400, support 500, admin 900, account 1000); default 600 */
+  order?: number;
+}
 
 export interface ManifestRoute {
   path: string;
@@ -88,6 +102,7 @@ export interface PluginManifest {
   server?: boolean;
   routes?: ManifestRoute[];
   nav?: ManifestNavItem[];
+  navSections?: ManifestNavSection[];
   slots?: ManifestSlot[];
   permissions?: ManifestPermission[];
   settings?: ManifestSetting[];

@@ -133,7 +133,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         </div>
         <div css={{ display: 'grid', gap: look.compactMode ? 4 : 8, padding: look.compactMode ? '0 8px 16px' : '0 12px 20px' }}>
           {groups.map((group, index) => (
-            <SidebarSection key={group.section} section={group.section} first={index === 0}>
+            <SidebarSection key={group.section} section={group.section} title={group.title && t(group.title.key, { ns: group.title.namespace })} first={index === 0}>
               {group.items.map((item) => (
                 <NavLink
                   key={item.key}

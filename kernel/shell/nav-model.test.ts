@@ -47,6 +47,54 @@ describe('sidebar items from manifests', () => {
     expect(groups.map((g) => g.section)).toEqual(['main', 'earn', 'admin', 'account']);
   });
 
+  it('places the sections plugins declare by their order, titled in their namespace; an undeclared one falls back to main', () => {
+    const extra: ServedPluginManifest[] = [
+      {
+        id: 'tickets',
+        name: 'Tickets',
+        version: '1.0.0',
+        sdk: '^1.0.0',
+        navSections: [
+          { id: 'helpdesk', label: 'nav.sections.helpdesk', order: 450 },
+          // a kernel section cannot be taken over
+          { id: 'admin', label: 'nav.mine' },
+        ],
+        routes: [
+          { path: '/tickets', component: 'TicketsPage', auth: true },
+          { path: '/wiki', component: 'WikiPage', auth: true },
+        ],
+        nav: [
+          { route: '/tickets', label: 'nav.tickets', section: 'helpdesk' },
+          { route: '/wiki', label: 'nav.wiki', section: 'nowhere' },
+        ],
+      },
+      {
+        id: 'late',
+        name: 'Late',
+        version: '1.0.0',
+        sdk: '^1.0.0',
+        navSections: [
+          { id: 'helpdesk', label: 'nav.other', order: 50 },
+          { id: 'extras', label: 'nav.extras' },
+        ],
+        routes: [{ path: '/extras', component: 'ExtrasPage', auth: true }],
+        nav: [{ route: '/extras', label: 'nav.extras', section: 'extras' }],
+      },
+    ];
+    const list = [...manifests, ...extra];
+    const groups = buildNavGroups(list, new Set(list.map((m) => m.id)), visibility({ settings: { code_redemption_enabled: true }, role: 8, permissions: ['admin.root'] }));
+    expect(groups.map((g) => [g.section, g.title ?? null, g.items.map((i) => i.route)])).toEqual([
+      ['main', null, ['/dashboard', '/wiki']],
+      ['earn', null, ['/earn/redeem']],
+      ['helpdesk', { namespace: 'tickets', key: 'nav.sections.helpdesk' }, ['/tickets']],
+      ['extras', { namespace: 'late', key: 'nav.extras' }, ['/extras']],
+      ['admin', null, ['/mc-admin/users']],
+      ['account', null, ['/auth/logout']],
+    ]);
+    // a section of a plugin that is not installed does not exist
+    expect(buildNavGroups(list, new Set(['dashboard', 'late']), visibility({})).map((g) => g.section)).toEqual(['main', 'extras']);
+  });
+
   it('hides items whose route is switched off by its flag', () => {
     const groups = buildNavGroups(manifests, all, visibility({ settings: { code_redemption_enabled: false } }));
     expect(groups.flatMap((g) => g.items.map((i) => i.route))).not.toContain('/earn/redeem');

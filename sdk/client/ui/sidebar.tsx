@@ -43,17 +43,19 @@ export function sidebarItemStyle(compact: boolean) {
 export const sidebarLabelStyle = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 export interface SidebarSectionProps {
-  /** the section's name: its title is the kernel's text nav.sections.<section> */
+  /** the section's name: its title is the kernel's text nav.sections.<section>, unless `title` is given */
   section: string;
+  /** the title of a section a plugin declares, already translated */
+  title?: string;
   first: boolean;
   children: ReactNode;
 }
 
 /** A titled group of sidebar entries, divided from the one before it when the interface settings say so. */
-export function SidebarSection({ section, first, children }: SidebarSectionProps) {
+export function SidebarSection({ section, title, first, children }: SidebarSectionProps) {
   const { t } = useTranslation('kernel');
   const look = uiStore((s) => s.settings.sidebar);
-  const label = t(`nav.sections.${section}`);
+  const label = title ?? t(`nav.sections.${section}`);
   return (
     <section
       aria-label={label}
