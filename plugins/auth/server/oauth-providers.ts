@@ -149,7 +149,7 @@ export const OAUTH_PROVIDERS: Readonly<Record<OAuthProviderId, OAuthProvider>> =
 const DEFAULT_BASE_URLS: Readonly<Record<OAuthProviderId, string>> = { discord: 'https://discord.com', github: 'https://github.com' };
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 
-/** The setting keys of a provider (server/settings/catalogue.ts declares them). */
+/** The setting keys of a provider (this plugin declares them in plugin.json). */
 export function providerSettingKeys(id: OAuthProviderId) {
   return {
     enabled: `${id}_enabled`,
