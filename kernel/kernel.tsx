@@ -20,7 +20,7 @@ import { createKernelHooks, pluginHookTargets, startKernel, tapKernelSteps, type
 import { createPluginRegistry, forgetFailedLoads } from './modules/system-registry';
 import { applyFrameRateLimit } from './performance/frame-limit';
 import { syncServiceWorker } from './performance/service-worker';
-import { installPlugins, type PluginInstallSummary } from './plugins/plugin-loader';
+import { preparePlugins, type PluginSet } from './plugins/plugin-loader';
 import { createKernelRouter, type KernelRouter } from './router/create-router';
 import { tapKernelGuards, type GuardState } from './router/guards';
 import { REDIRECT_TARGET_KEY } from './router/navigation';
@@ -79,7 +79,7 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
   const boot = readBootData(doc);
   let router: KernelRouter | null = null;
   let pendingNavigation: { to: string; replace: boolean } | null = null;
-  let plugins: PluginInstallSummary = { manifests: [], installed: [], failed: [] };
+  let plugins: PluginSet | null = null;
   let settingsLoaded: Promise<void> = Promise.resolve();
   let adClient: Promise<AdClientOutcome> | null = null;
 
@@ -114,11 +114,8 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
     if (!hasCatalogue(KERNEL_NAMESPACE, language)) {
       await loadCatalogues({ fetch, add: addPluginCatalogue }, { bundle: true }, kernelCatalogues, [language]);
     }
-    await Promise.all(
-      plugins.manifests
-        .filter((m) => plugins.installed.includes(m.id) && m.localeFiles && (m.locales?.length ?? 0) > 0 && !hasCatalogue(m.id, language))
-        .map((m) => loadCatalogues({ fetch, add: addPluginCatalogue }, { namespace: m.id }, m.localeFiles ?? {}, [language], `plugin "${m.id}"`)),
-    );
+    // the plugins whose texts are in use; a plugin installed later loads the language it then finds
+    await plugins?.loadLanguage(language);
   };
 
   provideKernelServices({
@@ -142,7 +139,10 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
     flagEnabled: (flag) => isSettingEnabled(settingsStore.getState().settings[flag]),
   });
   tapKernelGuards(hooks, guardState);
-  setBeforePageRetry(() => forgetFailedLoads(registry));
+  setBeforePageRetry(() => {
+    forgetFailedLoads(registry);
+    plugins?.forgetFailedDownloads();
+  });
 
   tapKernelSteps(hooks, {
     loadCustomAssets: () => loadCustomAssets(doc),
@@ -175,7 +175,8 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
       doc.documentElement.lang = language;
     },
     async installPlugins() {
-      plugins = await installPlugins({
+      // checks every manifest and installs only the start-up plugins; the others on first need
+      plugins = await preparePlugins({
         fetch: (url, init) => win.fetch(url, init),
         registry,
         addCatalogue: addPluginCatalogue,
@@ -186,13 +187,14 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
         manifests: boot?.plugins,
       });
       registryStore.getState().setManifests(plugins.manifests);
+      registryStore.getState().offerPlugins(plugins.offered, plugins.install);
     },
     async loadAds() {
       await loadAds(adClient ?? startAdClientFetch((url, init) => win.fetch(url, init)), doc, win);
     },
     async mountApp() {
       await Promise.race([settingsLoaded, new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS))]);
-      const table = buildRouteTable(plugins.manifests, new Set(plugins.installed));
+      const table = buildRouteTable(plugins?.manifests ?? [], new Set(plugins?.offered ?? []));
       router = createKernelRouter({
         table,
         hooks,

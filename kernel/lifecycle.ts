@@ -2,7 +2,9 @@
 // order of spec §4:
 //   1. boot      custom stylesheet and script from the server (and the interface settings)
 //   2. locales   message catalogues: the fallback language (en) and the stored one
-//   3. plugins   fetch the enabled manifests, check sdk ranges, order by `requires`, install
+//   3. plugins   fetch the enabled manifests, check sdk ranges, order by `requires`, install the
+//                start-up plugins (plugin.json "startup": true); every other plugin installs when one
+//                of its routes or slot components is first rendered
 //   4. ads       fetch the ads client code
 //   5. mount     render the app on the next animation frame
 //   then ready   the session and the service worker, once the app is on screen
@@ -86,7 +88,7 @@ export interface StartupSteps {
   startEarlyRequests(): void;
   /** spec §4.2 */
   loadCatalogues(): Promise<void>;
-  /** spec §4.3 */
+  /** spec §4.3: the manifests, and the clients of the plugins that must run from the start */
   installPlugins(): Promise<void>;
   /** spec §4.4 */
   loadAds(): Promise<void>;

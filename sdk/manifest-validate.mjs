@@ -11,6 +11,10 @@ const schema = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.ur
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
 const check = ajv.compile(schema);
 
+/** The schema's one cross-field rule (its `if`/`then`), in words. */
+const STARTUP_FOR_GUARDS =
+  '/startup: a plugin that taps the beforeNavigate hook must install at start-up (its guard must hold from the first navigation): leave "startup" out or set it to true';
+
 /**
  * @param {unknown} json the parsed plugin.json
  * @returns {{ ok: true, manifest: import('./types').PluginManifest } | { ok: false, errors: string[] }}
@@ -19,10 +23,14 @@ const check = ajv.compile(schema);
 export function validateManifest(json) {
   const copy = structuredClone(json);
   if (check(copy)) return { ok: true, manifest: copy };
-  const errors = (check.errors ?? []).map((e) => {
+  const errors = new Set();
+  for (const e of check.errors ?? []) {
+    // the `if` keyword's own "must match then schema" adds nothing to the error of the `then` part
+    if (e.keyword === 'if') continue;
     const where = e.instancePath || '(root)';
-    if (e.keyword === 'additionalProperties') return `${where}: unknown property "${e.params.additionalProperty}"`;
-    return `${where}: ${e.message}`;
-  });
-  return { ok: false, errors };
+    if (e.keyword === 'additionalProperties') errors.add(`${where}: unknown property "${e.params.additionalProperty}"`);
+    else if (e.schemaPath.startsWith('#/then/')) errors.add(STARTUP_FOR_GUARDS);
+    else errors.add(`${where}: ${e.message}`);
+  }
+  return { ok: false, errors: [...errors] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, isAdminRole, orderByRequires, satisfiesRange, sdkRangeProblem } from './manifest';
+import { hasPermission, installsAtStartup, isAdminRole, orderByRequires, satisfiesRange, sdkRangeProblem } from './manifest';
 import { validateManifest } from './manifest-validate.mjs';
 
 describe('satisfiesRange', () => {
@@ -104,5 +104,33 @@ describe('validateManifest', () => {
       expect(res.errors).toContain('(root): unknown property "colour"');
       expect(res.errors.some((e) => e.startsWith('/id:'))).toBe(true);
     }
+  });
+  it('"startup" is a boolean', () => {
+    const base = { id: 'late', name: 'x', version: '1.0.0', sdk: '^1.0.0' };
+    expect(validateManifest({ ...base, startup: true })).toMatchObject({ ok: true, manifest: { startup: true } });
+    expect(validateManifest({ ...base, startup: 'yes' })).toEqual({ ok: false, errors: ['/startup: must be boolean'] });
+  });
+  it('refuses a plugin tapping beforeNavigate with "startup": false (its guard must hold from the first navigation)', () => {
+    const base = { id: 'guard', name: 'x', version: '1.0.0', sdk: '^1.0.0', hooks: ['afterNavigate', 'beforeNavigate'] };
+    expect(validateManifest({ ...base, startup: false })).toEqual({
+      ok: false,
+      errors: [
+        '/startup: a plugin that taps the beforeNavigate hook must install at start-up (its guard must hold from the first navigation): leave "startup" out or set it to true',
+      ],
+    });
+    expect(validateManifest(base).ok).toBe(true);
+    expect(validateManifest({ ...base, startup: true }).ok).toBe(true);
+    expect(validateManifest({ ...base, hooks: ['afterNavigate'], startup: false }).ok).toBe(true);
+  });
+});
+
+describe('installsAtStartup', () => {
+  it('follows "startup"; when absent, a plugin declaring hooks or events installs at start-up and any other one on first need', () => {
+    expect(installsAtStartup({})).toBe(false);
+    expect(installsAtStartup({ hooks: [], events: [] })).toBe(false);
+    expect(installsAtStartup({ hooks: ['sessionLoaded'] })).toBe(true);
+    expect(installsAtStartup({ events: ['session:changed'] })).toBe(true);
+    expect(installsAtStartup({ events: ['session:changed'], startup: false })).toBe(false);
+    expect(installsAtStartup({ startup: true })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // Pure helpers over plugin manifests, shared by the browser kernel, the server host and the build.
 // No dependencies: this runs in the kernel's first-load bundle.
+import type { PluginManifest } from './types';
 import { SDK_VERSION } from './version';
 
 type Version = [number, number, number];
@@ -148,6 +149,15 @@ export function orderByRequires<T extends Orderable>(items: T[]): OrderResult<T>
 
   for (const item of items) visit(item, []);
   return { ordered, refused };
+}
+
+/**
+ * Does a plugin's client install at start-up (before the first page), rather than when one of its
+ * routes or slot components is first rendered? Its `startup` says so; when absent, a plugin that
+ * declares kernel hooks or events installs at start-up, so that it hears them from the beginning.
+ */
+export function installsAtStartup(manifest: Pick<PluginManifest, 'startup' | 'hooks' | 'events'>): boolean {
+  return manifest.startup ?? ((manifest.hooks?.length ?? 0) > 0 || (manifest.events?.length ?? 0) > 0);
 }
 
 /** True when the user's permission list passes `permission` (spec §6: admin.root passes every check). */

@@ -115,6 +115,13 @@ export interface PluginManifest {
   stats?: string[];
   events?: string[];
   hooks?: string[];
+  /**
+   * Install the browser part at start-up, before the first page renders, instead of when one of its
+   * routes or slot components is first rendered. Absent: true when the plugin declares `hooks` or
+   * `events` (it hears them from the beginning), false otherwise — see `installsAtStartup`. A plugin
+   * tapping `beforeNavigate` cannot set it to false (its guard must hold from the first navigation).
+   */
+  startup?: boolean;
   locales?: Language[];
 }
 

@@ -8,7 +8,7 @@ import { sdkRangeProblem } from '../../sdk/manifest';
 import type { ServedPluginManifest } from '../../sdk/types';
 import { createKernelHooks, pluginHookTargets } from '../lifecycle';
 import type { SystemLoader } from '../modules/system-registry';
-import { installPlugins, PLUGINS_URL, type PluginLoaderDeps } from './plugin-loader';
+import { preparePlugins, PLUGINS_URL, type PluginLoaderDeps, type PluginSet } from './plugin-loader';
 
 const origin = 'http://localhost:3000';
 
@@ -53,8 +53,8 @@ function harness(served: ServedPluginManifest[], modules: Record<string, unknown
   const report = (failure: PluginFailure) => failures.push(failure);
   const addCatalogue = vi.fn();
   const hooks = createKernelHooks();
-  const run = (extra: Partial<PluginLoaderDeps> = {}) =>
-    installPlugins({
+  const prepare = (extra: Partial<PluginLoaderDeps> = {}) =>
+    preparePlugins({
       fetch,
       registry,
       addCatalogue,
@@ -65,7 +65,13 @@ function harness(served: ServedPluginManifest[], modules: Record<string, unknown
       log: { error: vi.fn() },
       ...extra,
     });
-  return { run, fetch, setupOrder, imported, integrity, failures, addCatalogue, catalogueRequests, registry };
+  /** prepares, then installs every offered plugin (as if each were needed), in the served order */
+  const run = async (extra: Partial<PluginLoaderDeps> = {}) => {
+    const set = await prepare(extra);
+    const results = await Promise.all(set.offered.map(async (id) => [id, await set.install(id)] as const));
+    return { ...set, installed: results.filter(([, ok]) => ok).map(([id]) => id), failed: [...set.refused, ...results.filter(([, ok]) => !ok).map(([id]) => id)] };
+  };
+  return { prepare, run, fetch, setupOrder, imported, integrity, failures, addCatalogue, catalogueRequests, registry };
 }
 
 function plugin(id: string, order: string[], setup?: (ctx: PluginContext) => void) {
@@ -86,20 +92,22 @@ describe('installing plugins (spec §4.3)', () => {
   it('refuses a plugin asking for an incompatible sdk major, with the readable reason, without downloading it', async () => {
     const order: string[] = [];
     const h = harness([manifest('future', { sdk: '^2.0.0' }), manifest('today')], { future: plugin('future', order), today: plugin('today', order) });
-    const summary = await h.run();
-    expect(summary.installed).toEqual(['today']);
-    expect(summary.failed).toEqual(['future']);
+    const set = await h.run();
+    expect(set.installed).toEqual(['today']);
+    expect(set.failed).toEqual(['future']);
+    expect(set.offered).toEqual(['today']);
     expect(h.failures).toEqual([{ pluginId: 'future', phase: 'sdk', reason: `plugin "future" was refused: ${sdkRangeProblem('^2.0.0')}` }]);
     expect(h.failures[0].reason).toContain('it needs sdk ^2.0.0 but this panel provides sdk 1.0.0');
+    expect(await set.install('future')).toBe(false);
     expect(h.imported.some((url) => url.includes('/future/'))).toBe(false);
   });
 
   it('sets plugins up so that `requires` come first', async () => {
     const order: string[] = [];
     const h = harness([manifest('wallet-ui', { requires: ['wallet'] }), manifest('wallet')], { 'wallet-ui': plugin('wallet-ui', order), wallet: plugin('wallet', order) });
-    const summary = await h.run();
+    const set = await h.run();
     expect(order).toEqual(['wallet', 'wallet-ui']);
-    expect(summary.manifests.map((m) => m.id)).toEqual(['wallet', 'wallet-ui']);
+    expect(set.manifests.map((m) => m.id)).toEqual(['wallet', 'wallet-ui']);
   });
 
   it('loads each entry with the integrity of its manifest', async () => {
@@ -112,8 +120,8 @@ describe('installing plugins (spec §4.3)', () => {
 
   it('refuses a manifest without an integrity (nothing is loaded without SRI)', async () => {
     const h = harness([manifest('bare', { integrity: undefined })], { bare: plugin('bare', []) });
-    const summary = await h.run();
-    expect(summary.failed).toEqual(['bare']);
+    const set = await h.run();
+    expect(set.failed).toEqual(['bare']);
     expect(h.failures[0].reason).toMatch(/no integrity/);
     expect(h.imported).toEqual([]);
   });
@@ -124,8 +132,8 @@ describe('installing plugins (spec §4.3)', () => {
       'needs-broken': plugin('needs-broken', order),
       fine: plugin('fine', order),
     });
-    const summary = await h.run();
-    expect(summary.installed).toEqual(['fine']);
+    const set = await h.run();
+    expect(set.installed).toEqual(['fine']);
     expect(order).toEqual(['fine']);
     const broken = h.failures.find((f) => f.pluginId === 'broken');
     expect(broken?.phase).toBe('load');
@@ -141,21 +149,23 @@ describe('installing plugins (spec §4.3)', () => {
       }),
       fine: plugin('fine', order),
     });
-    const summary = await h.run();
-    expect(summary.installed).toEqual(['fine']);
+    const set = await h.run();
+    expect(set.installed).toEqual(['fine']);
     expect(h.failures).toEqual([expect.objectContaining({ pluginId: 'thrower', phase: 'setup', reason: expect.stringContaining('boom') })]);
   });
 
   it('refuses a plugin whose requirement is not installed, naming it', async () => {
     const h = harness([manifest('orphan', { requires: ['ghost'] })], { orphan: plugin('orphan', []) });
-    const summary = await h.run();
-    expect(summary.failed).toEqual(['orphan']);
+    const set = await h.run();
+    expect(set.failed).toEqual(['orphan']);
     expect(h.failures[0].reason).toMatch(/requires plugin "ghost", which is not installed or not enabled/);
   });
 
-  it("loads each plugin's catalogues for the fallback and the current language into its namespace", async () => {
+  it("loads each plugin's catalogues for the fallback and the current language into its namespace, with its entry", async () => {
     const h = harness([manifest('auth')], { auth: plugin('auth', []) }, 'fr');
-    await h.run();
+    const set = await h.prepare();
+    expect(h.catalogueRequests).toEqual([]);
+    await set.install('auth');
     expect(h.catalogueRequests.sort()).toEqual(['/plugins/auth/locales/en-1.json', '/plugins/auth/locales/fr-1.json']);
     expect(h.addCatalogue).toHaveBeenCalledWith('auth', 'en', expect.any(Object));
     expect(h.addCatalogue).toHaveBeenCalledWith('auth', 'fr', expect.any(Object));
@@ -170,25 +180,25 @@ describe('installing plugins (spec §4.3)', () => {
   it('counts a plugin without a browser part as installed (its dependents may load)', async () => {
     const order: string[] = [];
     const h = harness([manifest('wallet', { client: false, entry: undefined, integrity: undefined }), manifest('shop', { requires: ['wallet'] })], { shop: plugin('shop', order) });
-    const summary = await h.run();
-    expect(summary.installed).toEqual(['wallet', 'shop']);
+    const set = await h.run();
+    expect(set.installed).toEqual(['wallet', 'shop']);
     expect(h.imported).toEqual([`${origin}/plugins/shop/shop-abc.js`]);
   });
 
   it('uses the manifests index.html carried instead of fetching the list (same checks and order)', async () => {
     const order: string[] = [];
     const h = harness([], { wallet: plugin('wallet', order), 'wallet-ui': plugin('wallet-ui', order), future: plugin('future', order) });
-    const summary = await h.run({ manifests: [manifest('wallet-ui', { requires: ['wallet'] }), manifest('wallet'), manifest('future', { sdk: '^2.0.0' })] });
+    const set = await h.run({ manifests: [manifest('wallet-ui', { requires: ['wallet'] }), manifest('wallet'), manifest('future', { sdk: '^2.0.0' })] });
     expect(h.fetch.mock.calls.map(([url]) => url)).not.toContain(PLUGINS_URL);
     expect(order).toEqual(['wallet', 'wallet-ui']);
-    expect(summary.failed).toEqual(['future']);
+    expect(set.failed).toEqual(['future']);
   });
 
   it('rejects when the plugin list itself cannot be fetched (the caller reports the whole step)', async () => {
     const h = harness([], {});
     const failing = vi.fn(async () => new Response('down', { status: 502 }));
     await expect(
-      installPlugins({
+      preparePlugins({
         fetch: failing,
         registry: h.registry,
         addCatalogue: vi.fn(),
@@ -200,5 +210,141 @@ describe('installing plugins (spec §4.3)', () => {
         report: vi.fn(),
       }),
     ).rejects.toThrow(/answered 502/);
+  });
+});
+
+describe('plugins load when they are needed (issue 10)', () => {
+  it('fetches no entry and no catalogue at start-up for a plugin that does not need start-up', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('auth'), manifest('shop')], { auth: plugin('auth', order), shop: plugin('shop', order) });
+    const set = await h.prepare();
+    expect(set.offered).toEqual(['auth', 'shop']);
+    expect(h.imported).toEqual([]);
+    expect(h.catalogueRequests).toEqual([]);
+    expect(order).toEqual([]);
+    expect(registryStore.getState().installed).toEqual([]);
+  });
+
+  it('fetches an entry once, on its first need; later needs reuse it', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('auth'), manifest('shop')], { auth: plugin('auth', order), shop: plugin('shop', order) });
+    const set = await h.prepare();
+    expect(await set.install('shop')).toBe(true);
+    expect(await set.install('shop')).toBe(true);
+    expect(h.imported).toEqual([`${origin}/plugins/shop/shop-abc.js`]);
+    expect(order).toEqual(['shop']);
+    expect(registryStore.getState().installed).toEqual(['shop']);
+  });
+
+  it('concurrent needs (a page and a slot at once) share one load and one setup', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('shop')], { shop: plugin('shop', order) });
+    const set = await h.prepare();
+    const results = await Promise.all([set.install('shop'), set.install('shop'), set.install('shop')]);
+    expect(results).toEqual([true, true, true]);
+    expect(h.registry.import).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['shop']);
+  });
+
+  it('loading a plugin first loads what it requires (downloads side by side, setups in order), and nothing else', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('shop', { requires: ['wallet'] }), manifest('wallet', { requires: ['auth'] }), manifest('auth'), manifest('unrelated')], {
+      shop: plugin('shop', order),
+      wallet: plugin('wallet', order),
+      auth: plugin('auth', order),
+      unrelated: plugin('unrelated', order),
+    });
+    const set = await h.prepare();
+    expect(await set.install('shop')).toBe(true);
+    expect(order).toEqual(['auth', 'wallet', 'shop']);
+    expect(h.imported.sort()).toEqual([`${origin}/plugins/auth/auth-abc.js`, `${origin}/plugins/shop/shop-abc.js`, `${origin}/plugins/wallet/wallet-abc.js`]);
+    // a requirement needed again later is not loaded twice
+    expect(await set.install('wallet')).toBe(true);
+    expect(order).toEqual(['auth', 'wallet', 'shop']);
+  });
+
+  it('installs the plugins with "startup": true (and what they require) before the first page', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('watcher', { startup: true, requires: ['base'] }), manifest('base'), manifest('page-only')], {
+      watcher: plugin('watcher', order),
+      base: plugin('base', order),
+      'page-only': plugin('page-only', order),
+    });
+    await h.prepare();
+    expect(order).toEqual(['base', 'watcher']);
+    expect(h.imported.some((url) => url.includes('/page-only/'))).toBe(false);
+    expect(registryStore.getState().installed).toEqual(['base', 'watcher']);
+  });
+
+  it('a plugin declaring hooks or events installs at start-up unless it says "startup": false', async () => {
+    const order: string[] = [];
+    const h = harness([manifest('listener', { events: ['session:changed'] }), manifest('page-bound', { events: ['session:changed'], startup: false })], {
+      listener: plugin('listener', order),
+      'page-bound': plugin('page-bound', order),
+    });
+    await h.prepare();
+    expect(order).toEqual(['listener']);
+  });
+
+  it("a start-up plugin's hook taps are live once the start-up step ends", async () => {
+    const seen: string[] = [];
+    const h = harness([manifest('watcher', { hooks: ['afterNavigate'] })], {
+      watcher: plugin('watcher', [], (ctx) => ctx.hooks.tap('afterNavigate', (to) => void seen.push(to.pathname))),
+    });
+    const hooks = createKernelHooks();
+    await h.prepare({ install: (candidate, m) => installPlugin(candidate, m, { hooks: pluginHookTargets(hooks) }) });
+    hooks.afterNavigate.call({ pathname: '/auth/login', search: '', hash: '', from: null });
+    expect(seen).toEqual(['/auth/login']);
+  });
+
+  it("loads the catalogues of plugins with nav items at start-up (the sidebar's labels), not their entry", async () => {
+    const h = harness([manifest('shop', { nav: [{ route: '/shop', label: 'nav.shop' }] }), manifest('quiet')], { shop: plugin('shop', []), quiet: plugin('quiet', []) }, 'fr');
+    const set = await h.prepare();
+    expect(h.catalogueRequests.sort()).toEqual(['/plugins/shop/locales/en-1.json', '/plugins/shop/locales/fr-1.json']);
+    expect(h.imported).toEqual([]);
+    // a language switch loads theirs, and those of the plugins installed since; not the others'
+    await set.install('shop');
+    h.catalogueRequests.length = 0;
+    await set.loadLanguage('de');
+    expect(h.catalogueRequests).toEqual([]); // shop publishes no "de" file: logged, nothing fetched
+    const withDe = harness(
+      [
+        manifest('shop', { nav: [{ route: '/shop', label: 'nav.shop' }], localeFiles: { en: '/plugins/shop/locales/en-1.json', de: '/plugins/shop/locales/de-1.json' } }),
+        manifest('quiet'),
+      ],
+      {},
+    );
+    await (await withDe.prepare()).loadLanguage('de');
+    expect(withDe.catalogueRequests).toEqual(['/plugins/shop/locales/en-1.json', '/plugins/shop/locales/de-1.json']);
+  });
+
+  it('a plugin whose entry fails is reported once, stays failed for later needs, and downloads again after forgetFailedDownloads', async () => {
+    const order: string[] = [];
+    const modules: Record<string, unknown> = { 'needs-flaky': plugin('needs-flaky', order) };
+    const h = harness([manifest('flaky'), manifest('needs-flaky', { requires: ['flaky'] })], modules);
+    const set: PluginSet = await h.prepare();
+    expect(await set.install('needs-flaky')).toBe(false);
+    expect(await set.install('needs-flaky')).toBe(false);
+    expect(h.failures.map((f) => f.pluginId)).toEqual(['flaky', 'needs-flaky']);
+    expect(h.imported.filter((url) => url.includes('/flaky/'))).toHaveLength(1);
+    // the network is back: a retry downloads it again, and its dependent installs
+    modules.flaky = plugin('flaky', order);
+    set.forgetFailedDownloads();
+    expect(await set.install('needs-flaky')).toBe(true);
+    expect(order).toEqual(['flaky', 'needs-flaky']);
+  });
+
+  it('a plugin whose setup throws stays refused (a retry would run the same code)', async () => {
+    const h = harness([manifest('thrower')], {
+      thrower: plugin('thrower', [], () => {
+        throw new Error('boom');
+      }),
+    });
+    const set = await h.prepare();
+    expect(await set.install('thrower')).toBe(false);
+    set.forgetFailedDownloads();
+    expect(await set.install('thrower')).toBe(false);
+    expect(h.registry.import).toHaveBeenCalledTimes(1);
+    expect(h.failures).toHaveLength(1);
   });
 });

@@ -34,15 +34,17 @@ const manifests: ServedPluginManifest[] = [
   },
 ];
 
-function setup(state: Partial<GuardState>, initialPath: string, storage = new Map<string, string>()) {
+function setup(state: Partial<GuardState>, initialPath: string, storage = new Map<string, string>(), installed = true) {
   const pages = {
     DashboardPage: vi.fn(async () => ({ default: () => null })),
     LoginPage: vi.fn(async () => ({ default: () => null })),
     UsersPage: vi.fn(async () => ({ default: () => null })),
   };
-  registryStore.getState().commitPlugin('dashboard', { routes: { DashboardPage: pages.DashboardPage }, slots: {} });
-  registryStore.getState().commitPlugin('auth', { routes: { LoginPage: pages.LoginPage }, slots: {} });
-  registryStore.getState().commitPlugin('admin', { routes: { UsersPage: pages.UsersPage }, slots: {} });
+  if (installed) {
+    registryStore.getState().commitPlugin('dashboard', { routes: { DashboardPage: pages.DashboardPage }, slots: {} });
+    registryStore.getState().commitPlugin('auth', { routes: { LoginPage: pages.LoginPage }, slots: {} });
+    registryStore.getState().commitPlugin('admin', { routes: { UsersPage: pages.UsersPage }, slots: {} });
+  }
   const hooks = createKernelHooks();
   tapKernelGuards(hooks, () => ({ hasSessionCookie: false, storedRole: null, permissions: [], flagEnabled: () => true, ...state }));
   const dialogs: string[] = [];
@@ -105,6 +107,32 @@ describe('the kernel router', () => {
     expect(t.dialogs).toEqual(['access-denied']);
     expect(t.router.state.location.pathname).toBe('/errors/403');
     expect(t.pages.UsersPage).not.toHaveBeenCalled();
+    t.router.dispose();
+  });
+
+  it("installs a route's plugin only once the guards let the navigation through, once for every later need", async () => {
+    registryStore.getState().reset();
+    const installs: string[] = [];
+    const page = vi.fn(async () => ({ default: () => null }));
+    registryStore.getState().setManifests(manifests);
+    registryStore.getState().offerPlugins(['dashboard', 'auth', 'admin'], async (id) => {
+      installs.push(id);
+      registryStore.getState().commitPlugin(id, { routes: { DashboardPage: page, LoginPage: page, UsersPage: page }, slots: {} });
+      return true;
+    });
+    const t = setup({ hasSessionCookie: true, storedRole: '4', permissions: [] }, '/mc-admin/users', new Map(), false);
+    await t.settled();
+    // denied: the admin plugin's entry was never asked for
+    expect(t.router.state.location.pathname).toBe('/errors/403');
+    expect(installs).toEqual([]);
+    await t.router.navigate('/dashboard');
+    await t.settled();
+    await t.router.navigate('/errors/403');
+    await t.settled();
+    await t.router.navigate('/dashboard');
+    await t.settled();
+    expect(installs).toEqual(['dashboard']);
+    expect(page).toHaveBeenCalled();
     t.router.dispose();
   });
 

@@ -1,11 +1,13 @@
 // One plugin route on screen: the plugin's lazily loaded page inside the sdk's PluginBoundary (an error
-// boundary naming the plugin + Suspense), inside the page transition. A page file that fails to load
-// raises a `preload-error` event on window (spec §8) and shows the boundary's error card with a retry.
+// boundary naming the plugin + Suspense), inside the page transition. The route's plugin is installed
+// when the page is first needed (after the guards let the navigation through); while it and the page
+// file load, the boundary's loading state shows. A plugin or page file that fails to load raises a
+// `preload-error` event on window (spec §8) and shows the boundary's error card with a retry.
 import { useLocation, useLoaderData, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PluginComponentHost } from '../../sdk/client/boundary';
 import type { ComponentLoader } from '../../sdk/client/plugin';
-import { getRouteLoader } from '../../sdk/client/stores/registry';
+import { pluginComponentLoader, registryStore } from '../../sdk/client/stores/registry';
 import { useDocumentTitle } from '../../sdk/client/ui/layout';
 import type { KernelRoute } from './route-table';
 import { PageTransition } from './transitions';
@@ -39,10 +41,12 @@ export function setBeforePageRetry(fn: () => void): void {
 
 const wrappedLoaders = new WeakMap<ComponentLoader, ComponentLoader>();
 
-/** The plugin's loader for a route's page, wrapped to raise `preload-error` when the file fails. */
-export function routePageLoader(route: KernelRoute): ComponentLoader | undefined {
-  const loader = getRouteLoader(route.pluginId, route.route.component);
-  if (!loader) return undefined;
+/**
+ * The loader of a route's page: it installs the route's plugin (its first need), then fetches the page
+ * file, and raises `preload-error` when either fails. One per component (React.lazy caches by loader).
+ */
+export function routePageLoader(route: KernelRoute): ComponentLoader {
+  const loader = pluginComponentLoader('route', route.pluginId, route.route.component);
   let wrapped = wrappedLoaders.get(loader);
   if (!wrapped) {
     let failed = false;
@@ -65,12 +69,11 @@ export function routePageLoader(route: KernelRoute): ComponentLoader | undefined
 }
 
 /**
- * Starts fetching a route's page once the guards let the navigation through, so the download runs
- * while the old page plays its "out" animation. Failures show when the page renders.
+ * Starts installing a route's plugin and fetching its page once the guards let the navigation through,
+ * so the downloads run while the old page plays its "out" animation. Failures show when the page renders.
  */
 export function preloadRoutePage(route: KernelRoute): void {
-  const loader = getRouteLoader(route.pluginId, route.route.component);
-  loader?.().catch(() => undefined);
+  pluginComponentLoader('route', route.pluginId, route.route.component)().catch(() => undefined);
 }
 
 /** The title of a route, translated in its plugin's namespace; null when it has none. */
@@ -93,13 +96,15 @@ export function useCurrentKernelRoute(): KernelRoute | null {
 export function PluginRoute({ route, notFound }: { route: KernelRoute; notFound: KernelRoute | null }) {
   const data = useLoaderData() as RouteLoaderData | null | undefined;
   const location = useLocation();
-  const shown = data?.notFound ? notFound : route;
+  // the not-found page of a plugin that failed is the kernel's; any other route of a failed plugin
+  // shows the plugin boundary's error card naming it
+  const notFoundFailed = registryStore((s) => Boolean(notFound && s.failed[notFound.pluginId]));
+  const shown = data?.notFound ? (notFoundFailed ? null : notFound) : route;
   const title = useRouteTitle(shown);
   useDocumentTitle(title);
-  const loader = shown ? routePageLoader(shown) : undefined;
   return (
     <PageTransition key={location.pathname}>
-      {shown && loader ? <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={loader} variant="page" /> : <KernelNotFound />}
+      {shown ? <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={routePageLoader(shown)} variant="page" /> : <KernelNotFound />}
     </PageTransition>
   );
 }

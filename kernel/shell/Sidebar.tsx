@@ -7,7 +7,7 @@ import { keyframes } from '@emotion/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { registryStore } from '../../sdk/client/stores/registry';
+import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { isSettingEnabled, settingsStore } from '../../sdk/client/stores/settings';
 import { Slot } from '../../sdk/client/slots';
@@ -42,13 +42,21 @@ const drawerIn = {
 
 function useNavGroups(): NavGroup[] {
   const manifests = registryStore((s) => s.manifests);
-  const installed = registryStore((s) => s.installed);
+  // offered plugins show their nav items before their client is installed (it installs on the first visit)
+  const offered = registryStore((s) => s.offered);
+  const failed = registryStore((s) => s.failed);
   const permissions = sessionStore((s) => s.permissions);
   const role = sessionStore((s) => s.role);
   const settings = settingsStore((s) => s.settings);
   return useMemo(
-    () => buildNavGroups(manifests, new Set(installed), { permissions, role, settings, isFlagEnabled: isSettingEnabled }),
-    [manifests, installed, permissions, role, settings],
+    () =>
+      buildNavGroups(manifests, new Set(offered.filter((id) => isPluginOffered({ offered, failed }, id))), {
+        permissions,
+        role,
+        settings,
+        isFlagEnabled: isSettingEnabled,
+      }),
+    [manifests, offered, failed, permissions, role, settings],
   );
 }
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { currentLanguage } from '../../sdk/client/i18n';
-import { registryStore } from '../../sdk/client/stores/registry';
+import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
@@ -92,7 +92,7 @@ export function TopBar({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
   const look = uiStore((s) => s.settings.topNavigation);
   const route = useCurrentKernelRoute();
   const title = useRouteTitle(route);
-  const hasLookup = registryStore((s) => s.manifests.some((m) => s.installed.includes(m.id) && (m.routes ?? []).some((r) => r.path === LOOKUP_PATH)));
+  const hasLookup = registryStore((s) => s.manifests.some((m) => isPluginOffered(s, m.id) && (m.routes ?? []).some((r) => r.path === LOOKUP_PATH)));
   return (
     <header
       css={{

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { logout } from '../../sdk/client/session';
-import { registryStore } from '../../sdk/client/stores/registry';
+import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
@@ -28,7 +28,7 @@ export function UserMenu() {
   const { t } = useTranslation('kernel');
   const user = sessionStore((s) => s.user);
   const look = uiStore((s) => s.settings.profileDropdown);
-  const hasAccountPage = registryStore((s) => s.manifests.some((m) => s.installed.includes(m.id) && (m.routes ?? []).some((r) => r.path === '/account')));
+  const hasAccountPage = registryStore((s) => s.manifests.some((m) => isPluginOffered(s, m.id) && (m.routes ?? []).some((r) => r.path === '/account')));
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();

@@ -5,7 +5,7 @@
 import { Component, createContext, lazy, Suspense, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useSdkText } from './i18n';
 import type { ComponentLoader, PluginComponent } from './plugin';
-import { errorText, registryStore, reportPluginFailure } from './stores/registry';
+import { errorText, PluginUnavailableError, registryStore, reportPluginFailure } from './stores/registry';
 import { Icon } from './ui/icons';
 import { Skeleton } from './ui/feedback';
 import { theme } from './ui/theme';
@@ -75,6 +75,8 @@ class PluginErrorBoundary extends Component<PluginBoundaryProps, BoundaryState> 
   }
 
   override componentDidCatch(error: unknown): void {
+    // a plugin whose client could not be installed was reported when it failed
+    if (error instanceof PluginUnavailableError) return;
     const { pluginId, component } = this.props;
     reportPluginFailure(
       {

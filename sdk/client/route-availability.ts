@@ -1,5 +1,6 @@
 // "Is there a page at this address for me?" — so a plugin links to another plugin's page (a profile, a
-// gift form) only when that page exists: its plugin is installed, its flag is on, and the user holds
+// gift form) only when that page exists: its plugin is offered (its client may not be installed yet: it
+// installs when the page opens), its flag is on, and the user holds
 // its permission (and, for an admin route, an admin-type role: spec §2 rule 2). The kernel's router
 // applies the same rules, so a link shown is a link that opens.
 import { useMemo } from 'react';
@@ -7,18 +8,19 @@ import { matchPath } from 'react-router-dom';
 import { hasPermission, isAdminRole } from '../manifest';
 import { useSession } from './session';
 import { isSettingEnabled, useSettings } from './stores/settings';
-import { registryStore } from './stores/registry';
+import { isPluginOffered, registryStore } from './stores/registry';
 
-/** True when an installed plugin has a route matching `path` that is switched on and allowed for the user. */
+/** True when an offered plugin has a route matching `path` that is switched on and allowed for the user. */
 export function useRouteAvailable(path: string): boolean {
   const manifests = registryStore((s) => s.manifests);
-  const installed = registryStore((s) => s.installed);
+  const offered = registryStore((s) => s.offered);
+  const failed = registryStore((s) => s.failed);
   const settings = useSettings();
   const { permissions, role } = useSession();
   return useMemo(
     () =>
       manifests
-        .filter((m) => installed.includes(m.id))
+        .filter((m) => isPluginOffered({ offered, failed }, m.id))
         .flatMap((m) => m.routes ?? [])
         .some(
           (route) =>
@@ -28,6 +30,6 @@ export function useRouteAvailable(path: string): boolean {
             (!route.admin || isAdminRole(role)) &&
             (!route.permission || hasPermission(permissions, route.permission)),
         ),
-    [manifests, installed, settings, permissions, role, path],
+    [manifests, offered, failed, settings, permissions, role, path],
   );
 }

@@ -7,7 +7,7 @@ import { PluginBoundary, PluginComponentHost, usePluginId } from './boundary';
 import { kernelEvents, type PluginFailure } from './events';
 import type { ComponentLoader } from './plugin';
 import { Slot, slotEntries } from './slots';
-import { registryStore } from './stores/registry';
+import { registryStore, reportPluginFailure } from './stores/registry';
 import { sessionStore } from './stores/session';
 import { settingsStore } from './stores/settings';
 
@@ -196,5 +196,44 @@ describe('PluginBoundary', () => {
     );
     expect(container.textContent).toContain('host still here');
     expect(container.querySelector('[data-plugin-error="gamma"]')).not.toBeNull();
+  });
+
+  it("installs an offered plugin's client when the slot first renders its component", async () => {
+    const installs: string[] = [];
+    registryStore.getState().setManifests(manifests);
+    registryStore.getState().offerPlugins(['alpha', 'beta', 'gamma'], async (id) => {
+      installs.push(id);
+      await new Promise((r) => setTimeout(r, 1));
+      registryStore.getState().commitPlugin(id, { routes: {}, slots: loaders[id as keyof typeof loaders] });
+      return true;
+    });
+    expect(installs).toEqual([]);
+    await act(async () => root.render(<Slot name="dashboard.widgets" />));
+    await settle();
+    expect([...container.querySelectorAll('[data-widget]')].map((p) => p.textContent)).toEqual(['early', 'beta tie', 'gamma tie', 'late']);
+    // (the kernel's install shares one load between the calls: kernel/plugins/plugin-loader.test.ts)
+    expect([...new Set(installs)].sort()).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('a contribution whose plugin fails to install is reported once (by the install) and leaves the slot', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failures: PluginFailure[] = [];
+    const onFailure = (f: PluginFailure) => failures.push(f);
+    kernelEvents.on('plugin:failed', onFailure);
+    registryStore.getState().setManifests(manifests);
+    registryStore.getState().offerPlugins(['alpha', 'gamma'], async (id) => {
+      if (id === 'gamma') {
+        reportPluginFailure({ pluginId: 'gamma', phase: 'load', reason: 'plugin "gamma" was skipped: its bundle could not be loaded' });
+        return false;
+      }
+      registryStore.getState().commitPlugin(id, { routes: {}, slots: loaders.alpha });
+      return true;
+    });
+    await act(async () => root.render(<Slot name="dashboard.widgets" />));
+    await settle();
+    kernelEvents.off('plugin:failed', onFailure);
+    expect([...container.querySelectorAll('[data-widget]')].map((p) => p.textContent)).toEqual(['early', 'late']);
+    expect(container.querySelector('[data-plugin-error]')).toBeNull();
+    expect(failures.map((f) => `${f.pluginId} ${f.phase}`)).toEqual(['gamma load']);
   });
 });

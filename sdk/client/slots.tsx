@@ -1,12 +1,14 @@
 // Named places in pages where plugins contribute components (e.g. `dashboard.widgets`). A plugin
 // declares `{ "slot": "dashboard.widgets", "component": "CoinsWidget" }` in plugin.json and provides the
 // component in setup(); `<Slot name="dashboard.widgets" />` renders every contribution, each isolated.
+// The slot is known from plugin.json alone: a contributing plugin's client is installed when the slot
+// first renders its component (its first need), not at start-up.
 import { useMemo, type ReactNode } from 'react';
 import { hasPermission } from '../manifest';
 import type { ManifestSlot, PublicSettings, ServedPluginManifest } from '../types';
 import { PluginComponentHost } from './boundary';
 import type { ComponentLoader } from './plugin';
-import { registryStore } from './stores/registry';
+import { isPluginOffered, pluginComponentLoader, registryStore, type RegistryState } from './stores/registry';
 import { sessionStore } from './stores/session';
 import { isSettingEnabled, settingsStore } from './stores/settings';
 
@@ -21,7 +23,8 @@ export interface SlotEntry {
 const DEFAULT_ORDER = 100;
 
 /**
- * The contributions to `slot` that may show: from installed plugins that provided the component, whose
+ * The contributions to `slot` that may show: from the plugins in `loaders` (offered, see
+ * {@link offeredSlotLoaders}), whose
  * `permission` the user holds and whose `flag` setting is on; sorted by `order`, then manifest order.
  */
 export function slotEntries(
@@ -36,7 +39,7 @@ export function slotEntries(
     (manifest.slots ?? []).forEach((s: ManifestSlot, slotIndex) => {
       if (s.slot !== slot) return;
       const loader = loaders[manifest.id]?.[s.component];
-      if (!loader) return; // not installed, refused, or failed
+      if (!loader) return; // not offered: refused, or failed
       if (!hasPermission(permissions, s.permission)) return;
       if (s.flag && !isSettingEnabled(settings[s.flag])) return;
       entries.push({ pluginId: manifest.id, component: s.component, order: s.order ?? DEFAULT_ORDER, loader, rank: manifestIndex * 1000 + slotIndex });
@@ -46,13 +49,32 @@ export function slotEntries(
   return entries.map(({ rank: _rank, ...entry }) => entry);
 }
 
+/**
+ * The loaders of every slot component of the offered plugins (installed or not yet): each installs its
+ * plugin's client when it is first called.
+ */
+export function offeredSlotLoaders(state: Pick<RegistryState, 'manifests' | 'offered' | 'failed'>): Record<string, Record<string, ComponentLoader>> {
+  const loaders: Record<string, Record<string, ComponentLoader>> = {};
+  for (const manifest of state.manifests) {
+    if (!isPluginOffered(state, manifest.id)) continue;
+    const own: Record<string, ComponentLoader> = {};
+    for (const s of manifest.slots ?? []) own[s.component] = pluginComponentLoader('slot', manifest.id, s.component);
+    loaders[manifest.id] = own;
+  }
+  return loaders;
+}
+
 /** The entries of a slot, re-computed when plugins, permissions or settings change. */
 export function useSlotEntries(slot: string): SlotEntry[] {
   const manifests = registryStore((s) => s.manifests);
-  const loaders = registryStore((s) => s.slots);
+  const offered = registryStore((s) => s.offered);
+  const failed = registryStore((s) => s.failed);
   const permissions = sessionStore((s) => s.permissions);
   const settings = settingsStore((s) => s.settings);
-  return useMemo(() => slotEntries(slot, manifests, loaders, permissions, settings), [slot, manifests, loaders, permissions, settings]);
+  return useMemo(
+    () => slotEntries(slot, manifests, offeredSlotLoaders({ manifests, offered, failed }), permissions, settings),
+    [slot, manifests, offered, failed, permissions, settings],
+  );
 }
 
 export interface SlotProps {
