@@ -31,5 +31,6 @@ export * from './server/audit';
 export * from './server/events';
 export * from './server/mail';
 export * from './server/wallet';
+export * from './server/accounts';
 export * from './server/time';
 export * from './server/system';

@@ -54,6 +54,7 @@ import { SystemState } from './system/system-state';
 import { runLedgerConsistencyJob } from './wallet/consistency';
 import { walletRoutes } from './routes/wallet';
 import { UserCounters } from './wallet/counters';
+import { AccountChanges } from './accounts/account-changes';
 import { Wallet } from './wallet/wallet';
 
 /** The ledger check is a full scan: hourly is often enough to notice, rare enough to be cheap. */
@@ -111,6 +112,8 @@ export interface PanelServices {
   mailer: Mailer;
   wallet: Wallet;
   counters: UserCounters;
+  /** ctx.accounts: the changes plugins make to an account besides its coins */
+  accountChanges: AccountChanges;
   clock: Clock;
   /** ctx.leases' store: Redis when REDIS_URL is set, else the database */
   leases: LeaseStore;
@@ -222,6 +225,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const secrets = new SecretBox(config.secretKey);
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
+  const accountChanges = new AccountChanges(database.db);
   scheduler.every(LEDGER_JOB, LEDGER_JOB_INTERVAL_MS, () => runLedgerConsistencyJob(database.db));
   // services plugins offer each other (ctx.services)
   const pluginServices = new ServiceRegistry();
@@ -257,6 +261,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           secrets,
           wallet,
           counters,
+          accounts: accountChanges,
           clock,
           leases,
           scheduler,
@@ -299,6 +304,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     mailer,
     wallet,
     counters,
+    accountChanges,
     clock,
     leases,
     pterodactyl,

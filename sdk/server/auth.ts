@@ -91,6 +91,12 @@ export interface PluginAuth {
   rotateSession(request: FastifyRequest, reply: FastifyReply, options?: RotateSessionOptions): Promise<void>;
   /** Records that the request's session just proved a TOTP code (see SessionState.twoFaVerifiedAt). */
   markTwoFaVerified(request: FastifyRequest): Promise<void>;
+  /**
+   * Whether the session `sessionId` (SessionState.sessionId) is still signed in: not revoked or
+   * expired, not waiting for its 2FA code, its user not banned — for a connection that outlives its
+   * request (a WebSocket) and checks the session it was opened with.
+   */
+  sessionLive(sessionId: number): Promise<boolean>;
   /** Ends every session of a user except `exceptSessionId`; returns how many ended. */
   revokeSessions(userId: number, exceptSessionId?: number | null): Promise<number>;
   /** True when `password` is the user's password (same time whether or not the user exists). */

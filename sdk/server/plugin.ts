@@ -14,6 +14,7 @@ import type { PluginMail } from './mail';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
 import type { AccountStatistics, PluginSystem } from './system';
 import type { PluginClock, PluginJobs, PluginLeases } from './time';
+import type { PluginAccounts } from './accounts';
 import type { PluginCounters, PluginWallet } from './wallet';
 
 /** The plugin API version of this SDK (its major version). */
@@ -34,6 +35,8 @@ export interface ServerPluginContext {
   readonly secrets: PluginSecrets;
   readonly wallet: PluginWallet;
   readonly counters: PluginCounters;
+  /** changes to a user's account besides coins: resource totals, AFK minutes (read accounts through user_public) */
+  readonly accounts: PluginAccounts;
   readonly clock: PluginClock;
   readonly leases: PluginLeases;
   readonly jobs: PluginJobs;

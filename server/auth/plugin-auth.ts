@@ -82,6 +82,7 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
       if (!current) throw httpError(401, 'INVALID_SESSION', 'Your session has expired or is invalid.');
       await sessions.markTwoFaVerified(current.sessionId);
     },
+    sessionLive: (sessionId) => sessions.isLive(sessionId),
     revokeSessions: (userId, exceptSessionId = null) => sessions.revokeAllOf(userId, exceptSessionId),
     checkPassword: (userId, password) => accounts.checkPassword(userId, password),
     async setPassword(userId, password) {

@@ -218,6 +218,21 @@ export class SessionService {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Whether a session is still signed in: not revoked or expired (by the wall clock, as sessions are
+   * stamped), not waiting for its 2FA code, and its user not banned. For long-lived connections (the
+   * AFK socket) that check the session they were opened with.
+   */
+  async isLive(sessionId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.two_fa_pending', 'users.banned'])
+      .where('sessions.id', '=', sessionId)
+      .executeTakeFirst();
+    return !!row && row.revoked_at === null && Date.parse(row.expires_at) > Date.now() && !row.two_fa_pending && !row.banned;
+  }
+
   /** Records that a session just proved a TOTP code. */
   async markTwoFaVerified(sessionId: number, at: Date = new Date()): Promise<void> {
     await this.db.updateTable('sessions').set({ two_fa_verified_at: at.toISOString() }).where('id', '=', sessionId).execute();

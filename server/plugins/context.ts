@@ -13,6 +13,7 @@ import {
   type PluginSettings,
   type PluginJobs,
   type PluginWallet,
+  type PluginAccounts,
   type ServerPluginContext,
   type WalletMovement,
   type WalletTransaction,
@@ -42,6 +43,7 @@ export interface ContextServices {
   secrets: PluginSecrets;
   wallet: PluginWallet;
   counters: PluginCounters;
+  accounts: PluginAccounts;
   clock: Clock;
   leases: LeaseStore;
   scheduler: Scheduler;
@@ -130,6 +132,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     secrets: services.secrets,
     wallet: boundedWallet(services.wallet, boundary),
     counters: services.counters,
+    accounts: services.accounts,
     clock: services.clock,
     leases: pluginLeases(services.leases, id),
     jobs: pluginJobs(services.scheduler, id, services.isActive),

@@ -34,7 +34,4 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
     access: 'read',
     why: "an administrator queueing a server for a user checks the user's VIP permission; ends with ctx.auth answering it",
   },
-  { plugin: 'store', table: 'users', access: 'write', why: 'a purchase raises a resource total in the wallet transaction; ends with ctx.accounts.grantResources' },
-  { plugin: 'earn-afk', table: 'users', access: 'write', why: 'adds AFK minutes with each payout; ends with ctx.accounts.addAfkMinutes' },
-  { plugin: 'earn-afk', table: 'sessions', access: 'read', why: "checks that the socket's session is still valid; ends with ctx.auth answering it" },
 ]);

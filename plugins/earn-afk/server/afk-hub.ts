@@ -249,15 +249,9 @@ export class AfkHub {
   }
 
   /** The session behind the socket is still signed in, not revoked or expired, the user not banned. */
-  private async sessionValid(conn: AfkConnection): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.revoked_at', 'sessions.expires_at', 'sessions.two_fa_pending', 'users.banned'])
-      .where('sessions.id', '=', conn.sessionId)
-      .executeTakeFirst();
+  private sessionValid(conn: AfkConnection): Promise<boolean> {
     // session expiry is the wall clock's business (sessions are stamped with it), not the AFK clock's
-    return !!row && row.revoked_at === null && Date.parse(row.expires_at) > Date.now() && !row.two_fa_pending && !row.banned;
+    return this.ctx.auth.sessionLive(conn.sessionId);
   }
 
   // --- the lease ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Paying one observed AFK minute. The wallet's idempotency key is (user, UTC minute): whichever
 // socket, tab or instance asks, and however often, a minute is paid at most once. The daily cap and
-// users.minutes_afk move in the same transaction as the coins (the wallet's `effect`), and the cap is
+// the account's AFK minutes (ctx.accounts) move in the same transaction as the coins (the wallet's `effect`), and the cap is
 // a conditional update, so a day's total can never pass it even when two instances pay at once.
 import { sql } from 'kysely';
 import { isHttpError, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
@@ -93,7 +93,7 @@ export class AfkPayouts {
     return { paid: 0, alreadyPaid: false, earnedToday: earned, capped: earned >= rates.dailyCap };
   }
 
-  /** The minute's own writes, in the wallet's transaction: the day's total (capped) and minutes_afk. */
+  /** The minute's own writes, in the wallet's transaction: the day's total (capped) and the account's AFK minutes. */
   private async record(trx: WalletTransaction, userId: number, day: number, amount: number, cap: number): Promise<void> {
     const db = trx.withTables<AfkTables>();
     const first = db.insertInto('afk_days').values({ user_id: userId, day, coins: 0, minutes: 0 });
@@ -108,6 +108,6 @@ export class AfkPayouts {
       .where(sql<boolean>`coins + ${amount} <= ${cap}`)
       .executeTakeFirst();
     if (Number(raised.numUpdatedRows) !== 1) throw new CapReachedMeanwhile();
-    await trx.updateTable('users').set({ minutes_afk: sql<number>`minutes_afk + 1` }).where('id', '=', userId).execute();
+    await this.ctx.accounts.addAfkMinutes(userId, 1, trx);
   }
 }

@@ -15,9 +15,9 @@ describe.each(testDialects())('AFK payouts under concurrency (%s)', (dialect) =>
 
   beforeAll(async () => {
     panel = await startPanel(dialect, { jobs: false });
-    const { database, wallet } = panel.services;
-    // the real database and wallet; the payout uses nothing else of its plugin context
-    payouts = new AfkPayouts({ db: database.db, dialect: database.dialect, wallet } as unknown as ServerPluginContext);
+    const { database, wallet, accountChanges } = panel.services;
+    // the real database, wallet and accounts; the payout uses nothing else of its plugin context
+    payouts = new AfkPayouts({ db: database.db, dialect: database.dialect, wallet, accounts: accountChanges } as unknown as ServerPluginContext);
   });
   afterAll(async () => {
     await panel?.close();

@@ -1,9 +1,9 @@
 // The store (reference paths): GET /api/user/store/items lists the packs with what the account owns,
 // POST /api/user/store/purchase buys one. A purchase is one wallet debit whose effect raises the
-// resource with a conditional update that refuses to pass max_<item>: two purchases racing for the
-// last room can never both land, and a refused one costs nothing (the debit rolls back with it).
+// resource (ctx.accounts.grantResource, a conditional update in the debit's transaction) unless that
+// would pass max_<item>: two purchases racing for the last room can never both land, and a refused one
+// costs nothing (the debit rolls back with it).
 // The client's idempotency key makes a resubmitted purchase a replay that charges nothing.
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ServerPluginContext } from '@orepanel/sdk/server';
 import { PURCHASE_KEY_PATTERN, STORE_ITEM_IDS, type StoreItemId, type StoreItemsResponse, type StorePurchaseResponse } from '../shared/items';
@@ -39,16 +39,12 @@ interface PurchaseBody {
 }
 
 export function registerPurchaseRoutes(app: FastifyInstance, ctx: ServerPluginContext): void {
-  const { db, wallet, httpError } = ctx;
+  const { accounts, wallet, httpError } = ctx;
 
   const holdings = async (userId: number) => {
-    const row = await db
-      .selectFrom('users')
-      .select(['coins', ...STORE_ITEM_IDS])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!row) throw httpError(404, 'USER_NOT_FOUND', 'That user does not exist.');
-    return row;
+    const resources = await accounts.resources(userId);
+    if (!resources) throw httpError(404, 'USER_NOT_FOUND', 'That user does not exist.');
+    return { ...resources, coins: await wallet.balance(userId) };
   };
 
   app.get(
@@ -100,13 +96,7 @@ export function registerPurchaseRoutes(app: FastifyInstance, ctx: ServerPluginCo
         reference: `${item} +${quantity}`,
         idempotencyKey: `store:${userId}:${key}`,
         effect: async (trx) => {
-          const raised = await trx
-            .updateTable('users')
-            .set(item, sql<number>`${sql.ref(item)} + ${quantity}`)
-            .where('id', '=', userId)
-            .where(sql.ref(item), '<=', max - quantity)
-            .executeTakeFirst();
-          if (Number(raised.numUpdatedRows) !== 1) {
+          if (!(await accounts.grantResource(userId, { resource: item, amount: quantity, max, trx }))) {
             throw httpError(409, 'STORE_MAX_REACHED', `You already have the most of this item an account may own (${max}).`, 'item');
           }
         },

@@ -1,0 +1,29 @@
+// Accounts (ctx.accounts): what plugins change on a user's account besides coins (coins move through
+// ctx.wallet) — the resource totals a user builds servers with, and the AFK minutes. Each change is
+// one conditional statement on the core's users table, never a read-then-write; pass the wallet's
+// `trx` from an `effect` to commit it with the coins. Plugins read accounts through user_public.
+import type { WalletTransaction } from './wallet';
+
+/** The resources an account holds and spends on its servers (each a users column). */
+export const ACCOUNT_RESOURCES = Object.freeze(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const);
+export type AccountResource = (typeof ACCOUNT_RESOURCES)[number];
+export type AccountResources = Record<AccountResource, number>;
+
+export interface ResourceGrant {
+  resource: AccountResource;
+  /** a positive integer */
+  amount: number;
+  /** the most the account may hold afterwards: a grant that would pass it changes nothing */
+  max: number;
+  /** the wallet's transaction (an `effect`'s argument), so the grant commits or rolls back with the coins */
+  trx?: WalletTransaction;
+}
+
+export interface PluginAccounts {
+  /** The account's resource totals as stored; null when there is no such account. */
+  resources(userId: number): Promise<AccountResources | null>;
+  /** Raises one resource total by `amount` unless that would pass `max`; true when it did. */
+  grantResource(userId: number, grant: ResourceGrant): Promise<boolean>;
+  /** Adds `minutes` (a positive integer) to the account's AFK time (minutes_afk). */
+  addAfkMinutes(userId: number, minutes: number, trx?: WalletTransaction): Promise<void>;
+}

@@ -1,0 +1,59 @@
+// ctx.accounts on a real (in-memory SQLite) core schema: grants stop at their maximum, bad numbers
+// are refused before any SQL, and a missing account has no resources.
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoreDatabase } from '../../sdk/server';
+import { CORE_MIGRATIONS } from '../db/core-migrations';
+import { CORE_MIGRATION_TABLE, runMigrations } from '../db/migrate';
+import { AccountChanges } from './account-changes';
+
+describe('AccountChanges', () => {
+  const db = new Kysely<CoreDatabase>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+  const accounts = new AccountChanges(db);
+  let userId = 0;
+
+  beforeAll(async () => {
+    await runMigrations(db as unknown as Kysely<unknown>, 'sqlite', CORE_MIGRATION_TABLE, CORE_MIGRATIONS);
+    const now = new Date().toISOString();
+    const row = {
+      uuid: 'u-1',
+      username: 'Ann',
+      username_lower: 'ann',
+      email: 'a@example.com',
+      email_lower: 'a@example.com',
+      first_name: 'A',
+      last_name: 'B',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    };
+    userId = Number((await db.insertInto('users').values(row).executeTakeFirstOrThrow()).insertId);
+  });
+  afterAll(() => db.destroy());
+
+  it('grants a resource up to its maximum, never past it', async () => {
+    expect(await accounts.grantResource(userId, { resource: 'ram', amount: 512, max: 1024 })).toBe(true);
+    expect(await accounts.grantResource(userId, { resource: 'ram', amount: 512, max: 1024 })).toBe(true);
+    expect(await accounts.grantResource(userId, { resource: 'ram', amount: 1, max: 1024 })).toBe(false);
+    expect((await accounts.resources(userId))?.ram).toBe(1024);
+    expect(await accounts.grantResource(userId + 1, { resource: 'ram', amount: 1, max: 10 })).toBe(false);
+  });
+
+  it('adds AFK minutes, inside a transaction too', async () => {
+    await accounts.addAfkMinutes(userId, 2);
+    await db.transaction().execute((trx) => accounts.addAfkMinutes(userId, 1, trx));
+    expect((await db.selectFrom('users').select('minutes_afk').where('id', '=', userId).executeTakeFirstOrThrow()).minutes_afk).toBe(3);
+  });
+
+  it('refuses amounts that are not positive whole numbers and names that are not resources', async () => {
+    await expect(accounts.grantResource(userId, { resource: 'disk', amount: 0, max: 10 })).rejects.toThrow(/positive whole number/);
+    await expect(accounts.grantResource(userId, { resource: 'disk', amount: 1.5, max: 10 })).rejects.toThrow(/positive whole number/);
+    await expect(accounts.grantResource(userId, { resource: 'coins' as never, amount: 1, max: 10 })).rejects.toThrow(/not an account resource/);
+    await expect(accounts.addAfkMinutes(userId, -1)).rejects.toThrow(/positive whole number/);
+  });
+
+  it('has no resources for an account that does not exist', async () => {
+    expect(await accounts.resources(userId + 100)).toBeNull();
+  });
+});
