@@ -26,8 +26,8 @@ const manifests: ServedPluginManifest[] = [
     routes: [{ path: '/auth/login', component: 'LoginPage', authPage: true, layout: 'bare' }],
   },
   {
-    id: 'admin',
-    name: 'Admin',
+    id: 'admin-users',
+    name: 'Users',
     version: '1.0.0',
     sdk: '^1.0.0',
     routes: [{ path: '/mc-admin/users', component: 'UsersPage', auth: true, admin: true, permission: 'admin.users.list' }],
@@ -43,13 +43,13 @@ function setup(state: Partial<GuardState>, initialPath: string, storage = new Ma
   if (installed) {
     registryStore.getState().commitPlugin('dashboard', { routes: { DashboardPage: pages.DashboardPage }, slots: {} });
     registryStore.getState().commitPlugin('auth', { routes: { LoginPage: pages.LoginPage }, slots: {} });
-    registryStore.getState().commitPlugin('admin', { routes: { UsersPage: pages.UsersPage }, slots: {} });
+    registryStore.getState().commitPlugin('admin-users', { routes: { UsersPage: pages.UsersPage }, slots: {} });
   }
   const hooks = createKernelHooks();
   tapKernelGuards(hooks, () => ({ hasSessionCookie: false, storedRole: null, permissions: [], flagEnabled: () => true, ...state }));
   const dialogs: string[] = [];
   const routes = createKernelRoutes({
-    table: buildRouteTable(manifests, new Set(['dashboard', 'auth', 'admin'])),
+    table: buildRouteTable(manifests, new Set(['dashboard', 'auth', 'admin-users'])),
     hooks,
     storage: { getItem: (k) => storage.get(k) ?? null, removeItem: (k) => void storage.delete(k) },
     effects: {
@@ -115,14 +115,14 @@ describe('the kernel router', () => {
     const installs: string[] = [];
     const page = vi.fn(async () => ({ default: () => null }));
     registryStore.getState().setManifests(manifests);
-    registryStore.getState().offerPlugins(['dashboard', 'auth', 'admin'], async (id) => {
+    registryStore.getState().offerPlugins(['dashboard', 'auth', 'admin-users'], async (id) => {
       installs.push(id);
       registryStore.getState().commitPlugin(id, { routes: { DashboardPage: page, LoginPage: page, UsersPage: page }, slots: {} });
       return true;
     });
     const t = setup({ hasSessionCookie: true, storedRole: '4', permissions: [] }, '/mc-admin/users', new Map(), false);
     await t.settled();
-    // denied: the admin plugin's entry was never asked for
+    // denied: the admin-users plugin's entry was never asked for
     expect(t.router.state.location.pathname).toBe('/errors/403');
     expect(installs).toEqual([]);
     await t.router.navigate('/dashboard');
