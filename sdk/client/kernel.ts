@@ -11,11 +11,14 @@
  *    `await ensureSdkTexts(language)` (the sdk's own texts; English is built in, the rest are chunks).
  *    `changeLanguage()` later calls `loadLanguage` of the kernel services and emits `locale:changed`
  *    (the kernel calls its localeChanged hook from that event).
- * 3. plugins: `registryStore.getState().setManifests(served)`; for each manifest (already ordered by
- *    `requires`, sdk range checked with `sdkRangeProblem`), load the bundle and call
- *    `installPlugin(module.default, manifest, { hooks })`; a bundle that fails to load →
+ * 3. plugins: `registryStore.getState().setManifests(served)` (ordered by `requires`, sdk range checked
+ *    with `sdkRangeProblem`), then `offerPlugins(acceptedIds, install)`: the router and navigation are
+ *    built from the manifests, and `install(id)` loads a plugin's bundle and calls
+ *    `installPlugin(module.default, manifest, { hooks })` on its first need (the plugins that
+ *    `installsAtStartup` at once); a bundle that fails to load →
  *    `reportPluginFailure({ pluginId, phase: 'load', reason })`.
- * 4. routes: `getRouteLoader(pluginId, component)` → `<PluginComponentHost variant="page" …/>`.
+ * 4. routes and slots: `pluginComponentLoader('route' | 'slot', pluginId, component)` (installs the
+ *    plugin first when needed) → `<PluginComponentHost …/>`.
  * 5. session: `sessionStore.getState().beginFetch() / applyResponse(json) / applyCached(perms, role) /
  *    fail(code, message) / clear()`; the store emits `session:changed` by itself.
  * 6. the router emits `kernelEvents.emit('navigation', …)` and calls its afterNavigate hook.
@@ -34,7 +37,18 @@ export {
 } from './install';
 export { describeNonPlugin, isKernelHookName, PLUGIN_BRAND } from './plugin';
 export { kernelEvents, createEventBus, isKernelEventName, FATAL_PLUGIN_PHASES, type EventBus, type BusEvents } from './events';
-export { registryStore, reportPluginFailure, getRouteLoader, getSlotLoader, errorText, type RegistryState, type PluginErrorRecord } from './stores/registry';
+export {
+  registryStore,
+  reportPluginFailure,
+  getRouteLoader,
+  getSlotLoader,
+  pluginComponentLoader,
+  isPluginOffered,
+  PluginUnavailableError,
+  errorText,
+  type RegistryState,
+  type PluginErrorRecord,
+} from './stores/registry';
 export { sessionStore, sessionSnapshot, toSessionUser, toSessionBilling, toSessionStats, type SessionState } from './stores/session';
 export { settingsStore, type SettingsState } from './stores/settings';
 export {
@@ -52,7 +66,7 @@ export { onHttpEvent, setHttpFetch, toApiError, type HttpEvent, type HttpEventLi
 export { addPluginCatalogue, hasCatalogue, initialLanguage, sdkText, ensureSdkTexts } from './i18n';
 export { SDK_NAMESPACE, SDK_TEXTS_EN, loadSdkTexts } from './sdk-texts';
 export { lazyComponent, forgetLazyComponent } from './boundary';
-export { slotEntries } from './slots';
+export { slotEntries, offeredSlotLoaders } from './slots';
 export { STORAGE_KEYS, readStored, writeStored, removeStored } from './storage';
 export { showDialog } from './dialogs';
 export { GlobalStyles } from './ui/GlobalStyles';
