@@ -46,6 +46,17 @@ export interface StartSessionOptions {
   twoFaPending?: boolean;
 }
 
+/** One of a user's sessions, as the user's list of signed-in devices shows it. */
+export interface UserSession {
+  sessionId: number;
+  /** the non-secret id the user's list names the session by */
+  publicId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** The request's live session, whatever its state (also while it waits for its 2FA code). */
 export interface SessionState {
   userId: number;
@@ -80,6 +91,8 @@ export interface PluginAuth {
   startSession(request: FastifyRequest, reply: FastifyReply, userId: number, options?: StartSessionOptions): Promise<void>;
   /** Revokes the request's session (if any) and clears both cookies. */
   endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The permissions the user's role grants now (none for a missing user) — to check one user's rights against another's. */
+  userPermissions(userId: number): Promise<string[]>;
   /** The id of the account a login name (username or email, any case) names, or null. */
   lookupUserId(login: string): Promise<number | null>;
   /** The request's live session (not revoked, not expired), including one waiting for 2FA. */
@@ -97,6 +110,12 @@ export interface PluginAuth {
    * request (a WebSocket) and checks the session it was opened with.
    */
   sessionLive(sessionId: number): Promise<boolean>;
+  /** The user's live sessions (not revoked, not expired), newest first. */
+  listSessions(userId: number): Promise<UserSession[]>;
+  /** The user's session named `publicId` unless it was revoked (an expired one too); null when there is none. */
+  findSession(userId: number, publicId: string): Promise<UserSession | null>;
+  /** Revokes one session of the user; false when it was not the user's or already revoked. */
+  revokeSession(userId: number, sessionId: number): Promise<boolean>;
   /** Ends every session of a user except `exceptSessionId`; returns how many ended. */
   revokeSessions(userId: number, exceptSessionId?: number | null): Promise<number>;
   /** True when `password` is the user's password (same time whether or not the user exists). */

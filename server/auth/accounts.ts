@@ -148,6 +148,18 @@ export class Accounts {
     return deleteUnlessLastRoot(this.db, userId, beforeDelete);
   }
 
+  /** The permissions the user's role grants, read now (not from the role cache): for checks that hand out a user's rights. */
+  async permissionsOf(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('role_permissions')
+      .innerJoin('users', 'users.role_id', 'role_permissions.role_id')
+      .select('role_permissions.permission')
+      .where('users.id', '=', userId)
+      .orderBy('role_permissions.permission')
+      .execute();
+    return rows.map((r) => r.permission);
+  }
+
   async lookupUserId(login: string): Promise<number | null> {
     const key = login.trim().toLowerCase();
     const row = await this.db

@@ -61,6 +61,7 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
       await events.emit('session.started', { userId, sessionId: created.sessionId, ip: request.ip ?? null });
     },
     lookupUserId: (login) => accounts.lookupUserId(login),
+    userPermissions: (userId) => accounts.permissionsOf(userId),
     async session(request) {
       return sessionState(await sessions.resolve(request));
     },
@@ -83,6 +84,11 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
       await sessions.markTwoFaVerified(current.sessionId);
     },
     sessionLive: (sessionId) => sessions.isLive(sessionId),
+    listSessions: (userId) => sessions.sessionsOf(userId),
+    async findSession(userId, publicId) {
+      return (await sessions.sessionsOf(userId, { publicId, includeExpired: true }))[0] ?? null;
+    },
+    revokeSession: (userId, sessionId) => sessions.revokeOne(userId, sessionId),
     revokeSessions: (userId, exceptSessionId = null) => sessions.revokeAllOf(userId, exceptSessionId),
     checkPassword: (userId, password) => accounts.checkPassword(userId, password),
     async setPassword(userId, password) {

@@ -7,7 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { CoreDatabase } from '../../sdk/server';
+import type { CoreDatabase, UserSession } from '../../sdk/server';
 import type { Database } from '../db/connect';
 import { readCookie, TOKEN_COOKIE } from './cookies';
 import type { RoleDirectory, RoleInfo } from './roles';
@@ -231,6 +231,31 @@ export class SessionService {
       .where('sessions.id', '=', sessionId)
       .executeTakeFirst();
     return !!row && row.revoked_at === null && Date.parse(row.expires_at) > Date.now() && !row.two_fa_pending && !row.banned;
+  }
+
+  /** A user's sessions that are not revoked (live ones only unless `includeExpired`), newest first; `publicId` narrows to one. */
+  async sessionsOf(userId: number, options: { publicId?: string; includeExpired?: boolean } = {}): Promise<UserSession[]> {
+    let query = this.db
+      .selectFrom('sessions')
+      .select(['id', 'public_id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (!options.includeExpired) query = query.where('expires_at', '>', new Date().toISOString());
+    if (options.publicId !== undefined) query = query.where('public_id', '=', options.publicId);
+    const rows = await query.orderBy('id', 'desc').execute();
+    return rows.map((r) => ({ sessionId: r.id, publicId: r.public_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent }));
+  }
+
+  /** Revokes one live session of a user; false when it is not the user's or was revoked already. */
+  async revokeOne(userId: number, sessionId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Records that a session just proved a TOTP code. */

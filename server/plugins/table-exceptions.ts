@@ -18,20 +18,17 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
     access: 'write',
     why: 'the accounts front door: registration, sign-in, passwords, email verification and two-factor state live on users; ends when the core offers an accounts service for them',
   },
-  { plugin: 'auth', table: 'sessions', access: 'read', why: 'sign-in and SSO read the session they act on; ends with a core sessions service' },
-  { plugin: 'auth', table: 'role_permissions', access: 'read', why: "SSO hands out the signed-in user's permissions; ends with ctx.auth answering them" },
+  {
+    plugin: 'auth',
+    table: 'sessions',
+    access: 'read',
+    why: "the new-login notice counts the user's sessions, past ones too, from the sign-in's address; ends with a core sessions service",
+  },
   { plugin: 'account', table: 'users', access: 'write', why: 'profile edits, password change, support PIN and account deletion; ends with a core accounts service' },
-  { plugin: 'account', table: 'sessions', access: 'write', why: "the user's session list and signing other sessions out; ends with a core sessions service" },
   {
     plugin: 'servers',
     table: 'users',
     access: 'write',
     why: "reads a user's resource totals and contact for mails, and locks the account row while it creates or deletes a server; ends with ctx.accounts resources and locks",
-  },
-  {
-    plugin: 'servers',
-    table: 'role_permissions',
-    access: 'read',
-    why: "an administrator queueing a server for a user checks the user's VIP permission; ends with ctx.auth answering it",
   },
 ]);

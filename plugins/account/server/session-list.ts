@@ -25,17 +25,17 @@ export function registerSessionList(app: FastifyInstance, ctx: ServerPluginConte
     { config: { auth: true }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: sessionItem } } } } } },
     async (request, reply) => {
       const user = (await ctx.auth.currentUser(request))!;
-      const rows = await ctx.db
-        .selectFrom('sessions')
-        .select(['id', 'public_id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', new Date().toISOString())
-        .orderBy('id', 'desc')
-        .execute();
+      const sessions = await ctx.auth.listSessions(user.id);
       reply.header('cache-control', 'no-store');
       return {
-        data: rows.map((r) => ({ id: r.public_id, created_at: r.created_at, last_seen_at: r.last_seen_at, ip: r.ip, user_agent: r.user_agent, current: r.id === user.sessionId })),
+        data: sessions.map((s) => ({
+          id: s.publicId,
+          created_at: s.createdAt,
+          last_seen_at: s.lastSeenAt,
+          ip: s.ip,
+          user_agent: s.userAgent,
+          current: s.sessionId === user.sessionId,
+        })),
       };
     },
   );
@@ -45,25 +45,17 @@ export function registerSessionList(app: FastifyInstance, ctx: ServerPluginConte
     { config: { auth: true }, schema: { params: idParams, response: { 200: successOnly } } },
     async (request, reply) => {
       const user = (await ctx.auth.currentUser(request))!;
-      const row = await ctx.db
-        .selectFrom('sessions')
-        .select('id')
-        .where('public_id', '=', request.params.id)
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw ctx.httpError(404, 'SESSION_NOT_FOUND', 'There is no such session.');
-      if (row.id === user.sessionId) {
-        // ending the session in use is a logout: the cookies go too
-        await ctx.auth.endSession(request, reply);
-      } else {
-        await ctx.db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('id', '=', row.id).where('revoked_at', 'is', null).execute();
-      }
+      const session = await ctx.auth.findSession(user.id, request.params.id);
+      if (!session) throw ctx.httpError(404, 'SESSION_NOT_FOUND', 'There is no such session.');
+      const current = session.sessionId === user.sessionId;
+      // ending the session in use is a logout: the cookies go too
+      if (current) await ctx.auth.endSession(request, reply);
+      else await ctx.auth.revokeSession(user.id, session.sessionId);
       await ctx.audit.record(request, {
         action: 'account.session_revoke',
         actorUserId: user.id,
         targetUserId: user.id,
-        details: { session: request.params.id, current: row.id === user.sessionId },
+        details: { session: request.params.id, current },
       });
       return { success: true };
     },

@@ -139,8 +139,8 @@ export function registerSso(app: FastifyInstance, ctx: ServerPluginContext, db: 
       // a sign-in token acts as its user: an administrator may not reach permissions they lack this way
       if (!actor.permissions.includes(ROOT_PERMISSION)) {
         const held = new Set(actor.permissions);
-        const targetPermissions = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', target.role_id).execute();
-        if (targetPermissions.some(({ permission }) => permission === ROOT_PERMISSION || !held.has(permission))) {
+        const targetPermissions = await ctx.auth.userPermissions(target.id);
+        if (targetPermissions.some((permission) => permission === ROOT_PERMISSION || !held.has(permission))) {
           throw ctx.httpError(403, 'PERMISSION_ESCALATION', 'You cannot sign in as an account that holds permissions you do not hold.', 'user');
         }
       }
