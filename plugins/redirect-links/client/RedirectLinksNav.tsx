@@ -1,4 +1,4 @@
-// The redirect links in the navigation: the sidebar's `nav.sections` slot renders this component, a
+// The redirect links in the navigation: the sidebar's nav.sections slot renders this component, a
 // "Links" section of external addresses (a new tab each, no opener), shown only when there are links.
 // It fetches them once the shell shows (GET /api/redirect-links) instead of index.html's boot data
 // carrying them: only the shell needs them (not the login page), and the sidebar does not wait for
