@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const secrets = new SecretBox(config.secretKey);
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
-  const accountChanges = new AccountChanges(database.db);
+  const accountChanges = new AccountChanges(database.db, database.dialect);
   scheduler.every(LEDGER_JOB, LEDGER_JOB_INTERVAL_MS, () => runLedgerConsistencyJob(database.db));
   // services plugins offer each other (ctx.services)
   const pluginServices = new ServiceRegistry();

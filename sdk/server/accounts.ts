@@ -19,9 +19,28 @@ export interface ResourceGrant {
   trx?: WalletTransaction;
 }
 
+/** Whom a mail about an account goes to, and the names its placeholders use. */
+export interface AccountContact {
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
 export interface PluginAccounts {
-  /** The account's resource totals as stored; null when there is no such account. */
-  resources(userId: number): Promise<AccountResources | null>;
+  /**
+   * The account's resource totals as stored (a value that is not a whole number stays what it is, for
+   * the caller to judge); null when there is no such account. Pass `trx` to read inside a transaction.
+   */
+  resources(userId: number, trx?: WalletTransaction): Promise<AccountResources | null>;
+  /**
+   * Takes the account's row lock in `trx` until it ends (PostgreSQL, MySQL: SELECT … FOR UPDATE;
+   * SQLite: its write lock), so checking what an account may spend and the writes that spend it are
+   * one step for that account; false when there is no such account.
+   */
+  lockAccount(userId: number, trx: WalletTransaction): Promise<boolean>;
+  /** The account's e-mail address and names, for a mail about it; null when there is no such account. */
+  contact(userId: number): Promise<AccountContact | null>;
   /** Raises one resource total by `amount` unless that would pass `max`; true when it did. */
   grantResource(userId: number, grant: ResourceGrant): Promise<boolean>;
   /** Adds `minutes` (a positive integer) to the account's AFK time (minutes_afk). */

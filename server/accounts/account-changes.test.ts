@@ -1,5 +1,6 @@
 // ctx.accounts on a real (in-memory SQLite) core schema: grants stop at their maximum, bad numbers
-// are refused before any SQL, and a missing account has no resources.
+// are refused before any SQL, the lock and reads run in the caller's transaction, and a missing
+// account has no resources, contact or lock.
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { AccountChanges } from './account-changes';
 
 describe('AccountChanges', () => {
   const db = new Kysely<CoreDatabase>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
-  const accounts = new AccountChanges(db);
+  const accounts = new AccountChanges(db, 'sqlite');
   let userId = 0;
 
   beforeAll(async () => {
@@ -53,7 +54,21 @@ describe('AccountChanges', () => {
     await expect(accounts.addAfkMinutes(userId, -1)).rejects.toThrow(/positive whole number/);
   });
 
-  it('has no resources for an account that does not exist', async () => {
+  it('has no resources, contact or lock for an account that does not exist', async () => {
     expect(await accounts.resources(userId + 100)).toBeNull();
+    expect(await accounts.contact(userId + 100)).toBeNull();
+    expect(await db.transaction().execute((trx) => accounts.lockAccount(userId + 100, trx))).toBe(false);
+  });
+
+  it("locks an existing account inside the caller's transaction and reads its totals there", async () => {
+    const totals = await db.transaction().execute(async (trx) => {
+      expect(await accounts.lockAccount(userId, trx)).toBe(true);
+      return accounts.resources(userId, trx);
+    });
+    expect(totals).toMatchObject({ ram: 1024, disk: 0, server_slots: 0 });
+  });
+
+  it('answers the contact a mail about the account needs', async () => {
+    expect(await accounts.contact(userId)).toEqual({ email: 'a@example.com', firstName: 'A', lastName: 'B', username: 'Ann' });
   });
 });

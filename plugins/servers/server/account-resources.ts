@@ -1,4 +1,4 @@
-// What an account may still build with: its totals (users columns, raised by the store) minus what
+// What an account may still build with: its totals (ctx.accounts, raised by the store) minus what
 // its servers and its pending/building queue entries hold. Every change that spends resources runs
 // inside `underUserLock`, so two requests of one user are checked one after the other against the
 // rows the first one wrote — never both against the same free amount.
@@ -10,7 +10,7 @@
 // non-finite.
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { storedCount, type CoreDatabase, type DatabaseDialect } from '@orepanel/sdk/server';
+import { storedCount, type CoreDatabase, type PluginAccounts } from '@orepanel/sdk/server';
 import { SERVER_MAXIMUMS, SERVER_RESOURCE_KEYS, type Resources, type ServerResourceKey, type ServerResources } from '../shared/api';
 import type { ServersDb, ServersTables } from './tables';
 
@@ -56,12 +56,12 @@ export interface ResourceSummary {
 export class AccountResources {
   constructor(
     private readonly db: ServersDb,
-    private readonly dialect: DatabaseDialect,
+    private readonly accounts: PluginAccounts,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private async totals(userId: number, db: Reader): Promise<{ totals: Resources; broken: Set<AccountResourceKey> } | null> {
-    const row = await db.selectFrom('users').select(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots']).where('id', '=', userId).executeTakeFirst();
+  private async totals(userId: number, trx?: ServersTrx): Promise<{ totals: Resources; broken: Set<AccountResourceKey> } | null> {
+    const row = await this.accounts.resources(userId, trx);
     if (!row) return null;
     const totals = zeroResources();
     const broken = new Set<AccountResourceKey>();
@@ -98,10 +98,11 @@ export class AccountResources {
     return { used, broken };
   }
 
-  async summary(userId: number, db: Reader = this.db): Promise<ResourceSummary | null> {
-    const account = await this.totals(userId, db);
+  /** Pass the transaction of `underUserLock` to count inside it. */
+  async summary(userId: number, trx?: ServersTrx): Promise<ResourceSummary | null> {
+    const account = await this.totals(userId, trx);
     if (!account) return null;
-    const { used, broken } = await this.used(userId, db);
+    const { used, broken } = await this.used(userId, trx ?? this.db);
     for (const key of account.broken) broken.add(key);
     const free = zeroResources();
     for (const key of ACCOUNT_KEYS) free[key] = broken.has(key) ? 0 : Math.max(0, account.totals[key] - used[key]);
@@ -109,21 +110,12 @@ export class AccountResources {
   }
 
   /**
-   * Runs `work` in a transaction that holds the user's row lock (PostgreSQL, MySQL: SELECT … FOR
-   * UPDATE; SQLite runs one writing transaction at a time anyway), so checks of free resources and
-   * the writes that spend them are one step for that user.
+   * Runs `work` in a transaction that holds the user's row lock (ctx.accounts.lockAccount), so
+   * checks of free resources and the writes that spend them are one step for that user.
    */
   underUserLock<T>(userId: number, work: (trx: ServersTrx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      let lock = trx.selectFrom('users').select('id').where('id', '=', userId);
-      if (this.dialect !== 'sqlite') lock = lock.forUpdate();
-      else
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ id: eb.ref('id') }))
-          .where('id', '=', userId)
-          .execute(); // takes SQLite's write lock now
-      await lock.executeTakeFirst();
+      await this.accounts.lockAccount(userId, trx);
       return work(trx);
     });
   }

@@ -121,7 +121,7 @@ export class Renewals {
   }
 
   private async mail(row: ServerRow, template: string, extra: Record<string, string | number>): Promise<void> {
-    const user = await this.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', row.user_id).executeTakeFirst();
+    const user = await this.ctx.accounts.contact(row.user_id);
     if (!user) return;
     const base = (this.ctx.config.appUrl ?? String((await this.ctx.settings.get('app_url')) ?? '')).replace(/\/+$/, '');
     try {
@@ -129,8 +129,8 @@ export class Renewals {
         to: user.email,
         template,
         placeholders: {
-          first_name: user.first_name,
-          last_name: user.last_name,
+          first_name: user.firstName,
+          last_name: user.lastName,
           username: user.username,
           email: user.email,
           server_name: row.name,

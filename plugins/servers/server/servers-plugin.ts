@@ -29,7 +29,7 @@ export function createServersPlugin(ctx: ServerPluginContext): ServersPlugin {
   const catalog = () => ctx.services.get(SERVER_CATALOG);
   // linked accounts (force_discord_link / force_github_link) come from the auth plugin's grants service
   const grants = () => ctx.services.get(OAUTH_GRANTS);
-  const resources = new AccountResources(db, ctx.dialect, ctx.log);
+  const resources = new AccountResources(db, ctx.accounts, ctx.log);
   const rules = new CreationRules(ctx, catalog, grants, resources);
   const queue = new ServerQueue(ctx, db, resources, rules);
   const servers = new HostedServers(ctx, db, resources, rules);
