@@ -27,6 +27,25 @@ export interface AccountContact {
   username: string;
 }
 
+/** The fields of a profile its owner edits; an absent one stays as it is. */
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  avatar?: string | null;
+  background?: string | null;
+}
+
+/** An account's profile as its owner sees it. */
+export interface AccountProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  background: string | null;
+  verified: boolean;
+}
+
 export interface PluginAccounts {
   /**
    * The account's resource totals as stored (a value that is not a whole number stays what it is, for
@@ -41,6 +60,19 @@ export interface PluginAccounts {
   lockAccount(userId: number, trx: WalletTransaction): Promise<boolean>;
   /** The account's e-mail address and names, for a mail about it; null when there is no such account. */
   contact(userId: number): Promise<AccountContact | null>;
+  /** The account's profile; null when there is no such account. */
+  profile(userId: number): Promise<AccountProfile | null>;
+  /**
+   * Saves the given profile fields in one update (checked by the caller: ACCOUNT_RULES, picture
+   * addresses). An address another account holds, in any letter case, is 409 EMAIL_TAKEN (field
+   * email), also when it is taken at the same moment; a different address — not only another letter
+   * case — leaves the account unverified. Answers whether the address changed.
+   */
+  updateProfile(userId: number, changes: ProfileChanges): Promise<{ emailChanged: boolean }>;
+  /** The account's support PIN (6 digits it tells staff), or null before it made one. */
+  supportPin(userId: number): Promise<string | null>;
+  /** Gives the account a new random support PIN that no other account holds, and answers it. */
+  newSupportPin(userId: number): Promise<string>;
   /** Raises one resource total by `amount` unless that would pass `max`; true when it did. */
   grantResource(userId: number, grant: ResourceGrant): Promise<boolean>;
   /** Adds `minutes` (a positive integer) to the account's AFK time (minutes_afk). */

@@ -68,7 +68,38 @@ describe('AccountChanges', () => {
     expect(totals).toMatchObject({ ram: 1024, disk: 0, server_slots: 0 });
   });
 
+  it('saves profile fields; a new address is unverified, another letter case is not, a taken one is 409', async () => {
+    await db.updateTable('users').set({ verified: 1 }).where('id', '=', userId).execute();
+    expect(await accounts.updateProfile(userId, { email: 'A@example.com', avatar: 'https://img.example/a.png' })).toEqual({ emailChanged: false });
+    expect(await accounts.profile(userId)).toMatchObject({ email: 'A@example.com', avatar: 'https://img.example/a.png', verified: true });
+    const now = new Date().toISOString();
+    const other = {
+      uuid: 'u-2',
+      username: 'Bob',
+      username_lower: 'bob',
+      email: 'b@example.com',
+      email_lower: 'b@example.com',
+      first_name: 'B',
+      last_name: 'C',
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    };
+    await db.insertInto('users').values(other).execute();
+    await expect(accounts.updateProfile(userId, { email: 'B@EXAMPLE.com' })).rejects.toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', field: 'email' });
+    expect(await accounts.updateProfile(userId, { email: 'new@example.com', firstName: 'Anna' })).toEqual({ emailChanged: true });
+    expect(await accounts.profile(userId)).toMatchObject({ email: 'new@example.com', firstName: 'Anna', verified: false });
+    await accounts.updateProfile(userId, { email: 'a@example.com' });
+  });
+
+  it('makes a support PIN of six digits and keeps it on the account', async () => {
+    expect(await accounts.supportPin(userId)).toBeNull();
+    const pin = await accounts.newSupportPin(userId);
+    expect(pin).toMatch(/^\d{6}$/);
+    expect(await accounts.supportPin(userId)).toBe(pin);
+  });
+
   it('answers the contact a mail about the account needs', async () => {
-    expect(await accounts.contact(userId)).toEqual({ email: 'a@example.com', firstName: 'A', lastName: 'B', username: 'Ann' });
+    expect(await accounts.contact(userId)).toEqual({ email: 'a@example.com', firstName: 'Anna', lastName: 'B', username: 'Ann' });
   });
 });

@@ -1,17 +1,25 @@
 // ctx.accounts (sdk/server/accounts.ts): the changes plugins make to an account besides its coins.
-// Each is one conditional UPDATE of users, so two racing requests can never both pass a limit; a
-// caller's transaction may reach us through its plugin's checked handle, and the write is the core's.
+// The resource and AFK changes are each one conditional UPDATE of users, so two racing requests can
+// never both pass a limit; a caller's transaction may reach us through its plugin's checked handle,
+// and the write is the core's. Profile fields and the support PIN are the account owner's own edits.
+import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   ACCOUNT_RESOURCES,
+  httpError,
   type AccountContact,
+  type AccountProfile,
   type AccountResources,
   type CoreDatabase,
   type DatabaseDialect,
   type PluginAccounts,
+  type ProfileChanges,
   type ResourceGrant,
   type WalletTransaction,
 } from '../../sdk/server';
+import { isUniqueViolation } from '../db/connect';
+
+const SUPPORT_PIN_ATTEMPTS = 8;
 
 function positiveInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`accounts: ${what} must be a positive whole number`);
@@ -52,6 +60,64 @@ export class AccountChanges implements PluginAccounts {
   async contact(userId: number): Promise<AccountContact | null> {
     const row = await this.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
     return row ? { email: row.email, firstName: row.first_name, lastName: row.last_name, username: row.username } : null;
+  }
+
+  async profile(userId: number): Promise<AccountProfile | null> {
+    const row = await this.db.selectFrom('users').select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified']).where('id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+    return { firstName: row.first_name, lastName: row.last_name, email: row.email, avatar: row.avatar, background: row.background, verified: row.verified === 1 };
+  }
+
+  async updateProfile(userId: number, changes: ProfileChanges): Promise<{ emailChanged: boolean }> {
+    const set: { first_name?: string; last_name?: string; email?: string; email_lower?: string; verified?: number; avatar?: string | null; background?: string | null } = {};
+    if (changes.firstName !== undefined) set.first_name = changes.firstName;
+    if (changes.lastName !== undefined) set.last_name = changes.lastName;
+    if (changes.avatar !== undefined) set.avatar = changes.avatar;
+    if (changes.background !== undefined) set.background = changes.background;
+    let emailChanged = false;
+    if (changes.email !== undefined) {
+      const current = await this.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+      if (current && changes.email !== current.email) {
+        const lower = changes.email.toLowerCase();
+        const clash = await this.db.selectFrom('users').select('id').where('email_lower', '=', lower).where('id', '!=', userId).executeTakeFirst();
+        if (clash) throw httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
+        set.email = changes.email;
+        set.email_lower = lower;
+        // only a different address needs proving again, not a change of letter case
+        emailChanged = lower !== current.email.toLowerCase();
+        if (emailChanged) set.verified = 0;
+      }
+    }
+    if (Object.keys(set).length === 0) return { emailChanged };
+    try {
+      await this.db
+        .updateTable('users')
+        .set({ ...set, updated_at: new Date().toISOString() })
+        .where('id', '=', userId)
+        .execute();
+    } catch (error) {
+      // another account took the address at the same moment: the unique index decides
+      if (isUniqueViolation(error)) throw httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
+      throw error;
+    }
+    return { emailChanged };
+  }
+
+  async supportPin(userId: number): Promise<string | null> {
+    const row = await this.db.selectFrom('users').select('support_pin').where('id', '=', userId).executeTakeFirst();
+    return row?.support_pin ?? null;
+  }
+
+  async newSupportPin(userId: number): Promise<string> {
+    // a million values: a clash with another account's PIN is rare, and retried
+    for (let attempt = 0; attempt < SUPPORT_PIN_ATTEMPTS; attempt++) {
+      const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const taken = await this.db.selectFrom('users').select('id').where('support_pin', '=', pin).where('id', '!=', userId).executeTakeFirst();
+      if (taken) continue;
+      await this.db.updateTable('users').set({ support_pin: pin, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+      return pin;
+    }
+    throw new Error('could not find a free support PIN');
   }
 
   async grantResource(userId: number, { resource, amount, max, trx }: ResourceGrant): Promise<boolean> {

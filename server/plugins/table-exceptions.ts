@@ -24,7 +24,6 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
     access: 'read',
     why: "the new-login notice counts the user's sessions, past ones too, from the sign-in's address; ends with a core sessions service",
   },
-  { plugin: 'account', table: 'users', access: 'write', why: 'profile edits, password change, support PIN and account deletion; ends with a core accounts service' },
   {
     plugin: 'servers',
     table: 'users',

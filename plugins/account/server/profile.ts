@@ -71,7 +71,8 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
     async (request) => {
       const user = (await ctx.auth.currentUser(request))!;
       const input = request.body;
-      const changes: { first_name?: string; last_name?: string; email?: string; email_lower?: string; verified?: number; avatar?: string | null; background?: string | null } = {};
+      // what changes, as the audit entry records it
+      const changes: { first_name?: string; last_name?: string; email?: string; verified?: number; avatar?: string | null; background?: string | null } = {};
       for (const field of ['avatar', 'background'] as const) {
         const value = input[field];
         if (value === undefined) continue;
@@ -86,34 +87,18 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
       if (newAddress || input.current_password !== undefined || input.code !== undefined) {
         await requireProof(ctx, request, user.id, input, 'account.email_change_failed');
       }
-      let emailChanged = false;
-      if (input.email !== undefined && input.email !== user.email) {
-        const lower = input.email.toLowerCase();
-        const clash = await ctx.db.selectFrom('users').select('id').where('email_lower', '=', lower).where('id', '!=', user.id).executeTakeFirst();
-        if (clash) throw ctx.httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
-        changes.email = input.email;
-        changes.email_lower = lower;
-        // only a different address needs proving again, not a change of letter case
-        emailChanged = lower !== user.email.toLowerCase();
-        if (emailChanged) changes.verified = 0;
-      }
+      if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+      // 409 EMAIL_TAKEN when another account holds the address; a different one (not only another letter case) is unverified
+      const { emailChanged } = await ctx.accounts.updateProfile(user.id, {
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+        email: changes.email,
+        avatar: changes.avatar,
+        background: changes.background,
+      });
+      if (emailChanged) changes.verified = 0;
       if (Object.keys(changes).length > 0) {
-        try {
-          await ctx.db
-            .updateTable('users')
-            .set({ ...changes, updated_at: new Date().toISOString() })
-            .where('id', '=', user.id)
-            .execute();
-        } catch (error) {
-          const code = (error as { code?: unknown; errno?: unknown }).code;
-          // another account took the address at the same moment: the unique index decides
-          if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505' || code === 'ER_DUP_ENTRY') {
-            throw ctx.httpError(409, 'EMAIL_TAKEN', 'An account with this email address already exists.', 'email');
-          }
-          throw error;
-        }
-        const { email_lower: _lower, ...logged } = changes;
-        await ctx.audit.record(request, { action: 'account.profile_update', targetUserId: user.id, details: { ...logged, previous_email: emailChanged ? user.email : null } });
+        await ctx.audit.record(request, { action: 'account.profile_update', targetUserId: user.id, details: { ...changes, previous_email: emailChanged ? user.email : null } });
       }
       let verificationSent = false;
       if (emailChanged) {
@@ -121,12 +106,17 @@ export function registerProfile(app: FastifyInstance, ctx: ServerPluginContext):
         verificationSent = await ctx.mail.enabled();
         await ctx.events.emit('user.email_changed', { userId: user.id, email: changes.email!, linkBase: await ctx.mail.publicUrl(request) });
       }
-      const row = await ctx.db
-        .selectFrom('users')
-        .select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      return { success: true, user_info: { ...row, verified: row.verified === 1 }, verification_sent: verificationSent };
+      const profile = await ctx.accounts.profile(user.id);
+      if (!profile) throw ctx.httpError(404, 'USER_NOT_FOUND', 'That user does not exist.');
+      const userInfo = {
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        email: profile.email,
+        avatar: profile.avatar,
+        background: profile.background,
+        verified: profile.verified,
+      };
+      return { success: true, user_info: userInfo, verification_sent: verificationSent };
     },
   );
 }
