@@ -61,3 +61,8 @@ export const idParams = {
 
 /** `{ success: true }` */
 export const successSchema = { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } } as const;
+
+/** The answer of an unpaged list: `{ data: [item, …] }`. */
+export function dataListSchema<const Item extends object>(items: Item) {
+  return { type: 'object', required: ['data'], properties: { data: { type: 'array', items } } } as const;
+}

@@ -4,7 +4,7 @@
 // answers 409 PLUGIN_START_FAILED and is listed as failed_reason), and the settings a plugin
 // declares (/mc-admin/plugins/{identifier}/config) except its panel-wide ones (on the settings screen).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError, type SettingValue } from '../../sdk/server';
+import { dataListSchema, httpError, type SettingValue } from '../../sdk/server';
 import { onSettingsScreen } from '../settings/groups';
 import type { AdminServices } from './admin-context';
 import { errorResponses, pluginIdParams } from './schemas';
@@ -99,7 +99,7 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
     '/plugins',
     {
       config: { permission: 'admin.plugins.list' },
-      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: pluginSchema } } }, ...errorResponses } },
+      schema: { response: { 200: dataListSchema(pluginSchema), ...errorResponses } },
     },
     async () => ({ data: await describeAll() }),
   );

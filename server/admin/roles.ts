@@ -4,7 +4,7 @@
 // the seeded root roles 7 and 8 always keep admin.root; a role still held by accounts cannot be
 // deleted. Every change reloads the role cache, so sessions see it on their next request.
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../sdk/server';
+import { dataListSchema, httpError } from '../../sdk/server';
 import { ROOT_PERMISSION } from '../../sdk/types';
 import { hostPermissionCatalogue } from '../auth/permission-catalogue';
 import { DEFAULT_ROLE_COLOR, ROOT_ROLES } from '../db/core-migrations';
@@ -73,7 +73,7 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
     '/roles',
     {
       config: { permission: 'admin.roles.list' },
-      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: roleSchema } } }, ...errorResponses } },
+      schema: { response: { 200: dataListSchema(roleSchema), ...errorResponses } },
     },
     async () => {
       const [rows, counts] = await Promise.all([db.selectFrom('roles').select(['id', 'name', 'real_name', 'color']).orderBy('id').execute(), userCounts()]);

@@ -2,7 +2,7 @@
 // abuse-screen.ts raises them) and clearing one once an administrator has looked at it. A cleared
 // flag stays as history, and what it held does not raise it again.
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../../sdk/server';
+import { dataListSchema, httpError } from '../../sdk/server';
 import type { AbuseReviewTables } from '../security/abuse-review-tables';
 import { AccountFlags, type FlagRow } from '../security/account-flags';
 import { nullableString } from '../auth/user-profile-schema';
@@ -93,7 +93,7 @@ export function registerAdminUserFlags(app: FastifyInstance, services: AdminServ
     {
       // reading about a user is part of viewing the user, like GET /users/:uuid/activity
       config: { permission: 'admin.users.list' },
-      schema: { params: uuidParams, response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: flagSchema } } }, ...errorResponses } },
+      schema: { params: uuidParams, response: { 200: dataListSchema(flagSchema), ...errorResponses } },
     },
     async (request) => {
       const user = await findUser(request.params.uuid);

@@ -2,7 +2,7 @@
 // marked; DELETE /api/user/session/sessions/:id ends one of them (by its public id — never another
 // user's: that answers 404 like a missing one).
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { dataListSchema, type ServerPluginContext } from '@orepanel/sdk/server';
 import { successOnly } from './schemas';
 
 const sessionItem = {
@@ -20,25 +20,21 @@ const sessionItem = {
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' } } } as const;
 
 export function registerSessionList(app: FastifyInstance, ctx: ServerPluginContext): void {
-  app.get(
-    '/user/session/sessions',
-    { config: { auth: true }, schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: sessionItem } } } } } },
-    async (request, reply) => {
-      const user = (await ctx.auth.currentUser(request))!;
-      const sessions = await ctx.auth.listSessions(user.id);
-      reply.header('cache-control', 'no-store');
-      return {
-        data: sessions.map((s) => ({
-          id: s.publicId,
-          created_at: s.createdAt,
-          last_seen_at: s.lastSeenAt,
-          ip: s.ip,
-          user_agent: s.userAgent,
-          current: s.sessionId === user.sessionId,
-        })),
-      };
-    },
-  );
+  app.get('/user/session/sessions', { config: { auth: true }, schema: { response: { 200: dataListSchema(sessionItem) } } }, async (request, reply) => {
+    const user = (await ctx.auth.currentUser(request))!;
+    const sessions = await ctx.auth.listSessions(user.id);
+    reply.header('cache-control', 'no-store');
+    return {
+      data: sessions.map((s) => ({
+        id: s.publicId,
+        created_at: s.createdAt,
+        last_seen_at: s.lastSeenAt,
+        ip: s.ip,
+        user_agent: s.userAgent,
+        current: s.sessionId === user.sessionId,
+      })),
+    };
+  });
 
   app.delete<{ Params: { id: string } }>(
     '/user/session/sessions/:id',

@@ -9,7 +9,7 @@
 //   activity  admin.dashboard.components.activity.view        the latest audit entries
 // Every figure comes from the core's read-only facades (ctx.system, ctx.accountStats, ctx.audit).
 import type { FastifyInstance } from 'fastify';
-import { errorResponses, type ServerPluginContext } from '@orepanel/sdk/server';
+import { dataListSchema, errorResponses, type ServerPluginContext } from '@orepanel/sdk/server';
 import { ANALYTICS_PERIODS, analytics } from './analytics';
 
 const P = 'admin.dashboard.components';
@@ -213,7 +213,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerPluginC
       config: { permission: `${P}.activity.view` },
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_ACTIVITY, default: 15 } } },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: auditEntry } } }, ...errorResponses },
+        response: { 200: dataListSchema(auditEntry), ...errorResponses },
       },
     },
     async (request, reply) => {

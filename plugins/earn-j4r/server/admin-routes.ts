@@ -3,7 +3,7 @@
 // the admin plugin's page), so it is guarded by that page's permission, admin.plugins.edit.
 // Not behind j4r_enabled: administrators prepare the list before switching the feature on.
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { dataListSchema, type ServerPluginContext } from '@orepanel/sdk/server';
 import { GUILD_ID_PATTERN, GUILD_LIMITS, ICON_URL_PATTERN, INVITE_URL_PATTERN, isWebAddress } from '../shared/guild-rules';
 import type { GuildChanges, GuildRow, J4rGuilds } from './guilds';
 
@@ -69,7 +69,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
     '/admin/j4r/guilds',
     {
       config: { permission: J4R_ADMIN_PERMISSION },
-      schema: { response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: guildSchema } } } } },
+      schema: { response: { 200: dataListSchema(guildSchema) } },
     },
     async () => {
       const [rows, claims] = await Promise.all([guilds.list(), guilds.claimCounts()]);

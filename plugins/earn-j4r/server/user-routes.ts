@@ -11,7 +11,7 @@
 // (Accept: JSON) gets JSON and 4xx { error }. Everything answers 403 FEATURE_DISABLED while
 // j4r_enabled is off.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isHttpError, wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { dataListSchema, isHttpError, wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
 import { OAUTH_GRANTS, type OAuthCallbackQuery } from '../../auth/contract';
 import { DiscordGuildsError, joinedGuildIds } from './discord-guilds';
 import type { J4rGuilds } from './guilds';
@@ -36,28 +36,19 @@ const statusAnswer = {
   },
 } as const;
 
-const listAnswer = {
+const listAnswer = dataListSchema({
   type: 'object',
-  required: ['data'],
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          guild_id: { type: 'string' },
-          name: { type: 'string' },
-          invite_url: { type: 'string' },
-          icon_url: { type: ['string', 'null'] },
-          coins: { type: 'integer' },
-          claimed: { type: 'boolean' },
-          claimed_coins: { type: ['integer', 'null'] },
-          claimed_at: { type: ['string', 'null'] },
-        },
-      },
-    },
+    guild_id: { type: 'string' },
+    name: { type: 'string' },
+    invite_url: { type: 'string' },
+    icon_url: { type: ['string', 'null'] },
+    coins: { type: 'integer' },
+    claimed: { type: 'boolean' },
+    claimed_coins: { type: ['integer', 'null'] },
+    claimed_at: { type: ['string', 'null'] },
   },
-} as const;
+});
 
 const checkAnswer = {
   type: 'object',

@@ -3,7 +3,7 @@
 // (allow_public_profiles); the search is rate limited so the user list cannot be walked. Staff find a
 // user by support PIN through the admin API (GET /api/admin/dashboard/support/pins/{pin}), which the
 // /lookup page calls for those who hold its permission.
-import { defineServerPlugin } from '@orepanel/sdk/server';
+import { dataListSchema, defineServerPlugin } from '@orepanel/sdk/server';
 import { NAME_SEARCH, USER_UUID_PATTERN, type PersonMatch, type PublicProfile } from '../shared/people';
 import { People } from './people';
 import { skinUrlFor } from './skin-url';
@@ -30,20 +30,11 @@ const profileAnswer = {
   },
 } as const;
 
-const searchAnswer = {
+const searchAnswer = dataListSchema({
   type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['uuid', 'username', 'avatar', 'role'],
-        properties: { uuid: { type: 'string' }, username: { type: 'string' }, avatar: { type: ['string', 'null'] }, role },
-      },
-    },
-  },
-} as const;
+  required: ['uuid', 'username', 'avatar', 'role'],
+  properties: { uuid: { type: 'string' }, username: { type: 'string' }, avatar: { type: ['string', 'null'] }, role },
+});
 
 export default defineServerPlugin({
   id: 'profiles',

@@ -4,23 +4,15 @@
 // boot cache would need a revision shared by every instance to notice a change. While the plugin is
 // disabled this route answers 404 and the component is not served, so the links leave the
 // navigation at once.
+import { dataListSchema } from '@orepanel/sdk/server';
 import type { FastifyInstance } from 'fastify';
 import type { RedirectLinkStore } from './link-store';
 
-const publicLinks = {
+const publicLinks = dataListSchema({
   type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'url', 'icon', 'order'],
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, icon: { type: ['string', 'null'] }, order: { type: 'integer' } },
-      },
-    },
-  },
-} as const;
+  required: ['id', 'name', 'url', 'icon', 'order'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, icon: { type: ['string', 'null'] }, order: { type: 'integer' } },
+});
 
 /** where the navigation reads the links */
 export const NAV_LINKS_URL = '/redirect-links';
