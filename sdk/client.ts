@@ -149,3 +149,4 @@ export { SettingsForm, type SettingsFormProps, type SettingsSection } from './cl
 
 // Routing, re-exported for convenience (the same react-router-dom instance as the kernel's).
 export { Link, NavLink, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+export { useReturnParams } from './client/return-params';

@@ -3,7 +3,7 @@
 // and comes back to /account?oauth_linked=<id> (or ?oauth_error=<code>&provider=<id>) — the notice
 // for that return shows at the top of the page. A provider an administrator turned off is not
 // offered, but an existing link to it can still be removed. Hidden when there is nothing to show.
-import { Alert, Badge, Button, Card, confirmAction, http, LoadError, theme, useApi, useSearchParams, useTranslation } from '@orepanel/sdk';
+import { Alert, Badge, Button, Card, confirmAction, http, LoadError, theme, useApi, useReturnParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 
 export const LINKED_ACCOUNTS_API = '/api/user/auth/oauth/accounts';
@@ -36,18 +36,9 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = { discord: 'Discord', g
 /** The notice for a browser coming back from a provider (placed at the top of the page). */
 export function LinkedAccountsNotice() {
   const { t, i18n } = useTranslation('account');
-  const [params, setParams] = useSearchParams();
+  const [params, dismiss] = useReturnParams(RETURN_PARAMS);
   const linked = params.get('oauth_linked');
   const code = params.get('oauth_error');
-  const dismiss = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const name of RETURN_PARAMS) next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
   const nameOf = (id: string | null) => (id ? (PROVIDER_NAMES[id] ?? id) : '');
   if (linked) {
     return (

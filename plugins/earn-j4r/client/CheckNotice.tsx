@@ -1,7 +1,7 @@
 // The notice for a browser coming back from a check (?j4r_paid=&j4r_coins= or ?j4r_error=<code>):
 // what was paid — and then the session is refreshed so the balance everywhere follows — or why
 // nothing was. Closing it takes the parameters out of the address.
-import { Alert, useSearchParams, useSession, useTranslation } from '@orepanel/sdk';
+import { Alert, useReturnParams, useSession, useTranslation } from '@orepanel/sdk';
 import { useEffect, useRef } from 'react';
 import { RETURN_PARAMS } from './api';
 
@@ -13,7 +13,7 @@ const count = (text: string | null) => {
 export function CheckNotice() {
   const { t, i18n } = useTranslation('earn-j4r');
   const { refresh } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, dismiss] = useReturnParams(RETURN_PARAMS);
   const paidText = params.get('j4r_paid');
   const code = params.get('j4r_error');
   const paid = count(paidText);
@@ -26,16 +26,6 @@ export function CheckNotice() {
     refreshed.current = params.toString();
     void refresh();
   }, [paid, params, refresh]);
-
-  const dismiss = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const name of RETURN_PARAMS) next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
 
   if (code) {
     const key = /^[A-Z0-9_]{1,64}$/.test(code) && i18n.exists(`errors.${code}`, { ns: 'earn-j4r' }) ? `errors.${code}` : 'errors.generic';
