@@ -60,6 +60,11 @@ export interface PluginAccounts {
   lockAccount(userId: number, trx: WalletTransaction): Promise<boolean>;
   /** The account's e-mail address and names, for a mail about it; null when there is no such account. */
   contact(userId: number): Promise<AccountContact | null>;
+  /**
+   * Marks the account's e-mail address verified if it still is `email` (any letter case): a link
+   * mailed to an earlier address does not verify the current one. True when it did.
+   */
+  confirmEmail(userId: number, email: string): Promise<boolean>;
   /** The account's profile; null when there is no such account. */
   profile(userId: number): Promise<AccountProfile | null>;
   /**

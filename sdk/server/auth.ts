@@ -110,6 +110,8 @@ export interface PluginAuth {
    * request (a WebSocket) and checks the session it was opened with.
    */
   sessionLive(sessionId: number): Promise<boolean>;
+  /** How many sessions the user has started from the address `ip`, ended ones too (a new-login notice tells a known address from a new one). */
+  sessionsFromAddress(userId: number, ip: string): Promise<number>;
   /** The user's live sessions (not revoked, not expired), newest first. */
   listSessions(userId: number): Promise<UserSession[]>;
   /** The user's session named `publicId` unless it was revoked (an expired one too); null when there is none. */

@@ -92,6 +92,14 @@ describe('AccountChanges', () => {
     await accounts.updateProfile(userId, { email: 'a@example.com' });
   });
 
+  it('confirms the address only while the account still has it', async () => {
+    await db.updateTable('users').set({ verified: 0 }).where('id', '=', userId).execute();
+    expect(await accounts.confirmEmail(userId, 'old@example.com')).toBe(false);
+    expect((await accounts.profile(userId))?.verified).toBe(false);
+    expect(await accounts.confirmEmail(userId, 'A@EXAMPLE.COM')).toBe(true);
+    expect((await accounts.profile(userId))?.verified).toBe(true);
+  });
+
   it('makes a support PIN of six digits and keeps it on the account', async () => {
     expect(await accounts.supportPin(userId)).toBeNull();
     const pin = await accounts.newSupportPin(userId);

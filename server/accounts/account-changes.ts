@@ -62,6 +62,11 @@ export class AccountChanges implements PluginAccounts {
     return row ? { email: row.email, firstName: row.first_name, lastName: row.last_name, username: row.username } : null;
   }
 
+  async confirmEmail(userId: number, email: string): Promise<boolean> {
+    const result = await this.db.updateTable('users').set({ verified: 1 }).where('id', '=', userId).where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async profile(userId: number): Promise<AccountProfile | null> {
     const row = await this.db.selectFrom('users').select(['first_name', 'last_name', 'email', 'avatar', 'background', 'verified']).where('id', '=', userId).executeTakeFirst();
     if (!row) return null;

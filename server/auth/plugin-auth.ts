@@ -85,6 +85,7 @@ export function createPluginAuth(sessions: SessionService, accounts: Accounts, e
     },
     sessionLive: (sessionId) => sessions.isLive(sessionId),
     listSessions: (userId) => sessions.sessionsOf(userId),
+    sessionsFromAddress: (userId, ip) => sessions.countFromAddress(userId, ip),
     async findSession(userId, publicId) {
       return (await sessions.sessionsOf(userId, { publicId, includeExpired: true }))[0] ?? null;
     },

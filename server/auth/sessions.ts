@@ -246,6 +246,17 @@ export class SessionService {
     return rows.map((r) => ({ sessionId: r.id, publicId: r.public_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent }));
   }
 
+  /** How many sessions a user started from `ip`, ended ones too. */
+  async countFromAddress(userId: number, ip: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Revokes one live session of a user; false when it is not the user's or was revoked already. */
   async revokeOne(userId: number, sessionId: number): Promise<boolean> {
     const result = await this.db

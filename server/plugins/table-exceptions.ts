@@ -16,13 +16,7 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
     plugin: 'auth',
     table: 'users',
     access: 'write',
-    why: 'the accounts front door: registration, sign-in, passwords, email verification and two-factor state live on users; ends when the core offers an accounts service for them',
-  },
-  {
-    plugin: 'auth',
-    table: 'sessions',
-    access: 'read',
-    why: "the new-login notice counts the user's sessions, past ones too, from the sign-in's address; ends with a core sessions service",
+    why: 'the accounts front door: sign-in (ban and two-factor state), password reset, two-factor switching and single-use tokens bound to the current address read or write users; ends when ctx.accounts covers them',
   },
   {
     plugin: 'servers',

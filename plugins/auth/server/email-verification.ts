@@ -2,7 +2,7 @@
 // after an e-mail change (event user.email_changed); GET /user/auth/verify?code= marks the address
 // verified, once; POST /user/auth/verify/resend mails a new link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
+import { wantsJson, type PluginReadableDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
 import { successOnly } from './responses';
 import type { SingleUseTokens } from './tokens';
 
@@ -17,13 +17,13 @@ export class EmailVerification {
   /** Mails a verification link to the user's current address; false when mail is off. */
   async send(userId: number, linkBase: string): Promise<boolean> {
     if (!(await this.ctx.mail.enabled())) return false;
-    const user = await this.ctx.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.ctx.accounts.contact(userId);
     if (!user) return false;
     const code = await this.tokens.issue('verify_email', userId, user.email);
     return this.ctx.mail.send({
       to: user.email,
       template: 'verify',
-      placeholders: { first_name: user.first_name, last_name: user.last_name, username: user.username, email: user.email, link: `${linkBase}/api/user/auth/verify?code=${code}` },
+      placeholders: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email, link: `${linkBase}/api/user/auth/verify?code=${code}` },
     });
   }
 
@@ -46,11 +46,7 @@ export class EmailVerification {
         reply.header('cache-control', 'no-store');
         const owner = await tokens.consume('verify_email', request.query.code);
         // a link mailed to an earlier address does not verify the current one
-        const verified = owner
-          ? Number(
-              (await ctx.db.updateTable('users').set({ verified: 1 }).where('id', '=', owner.userId).where('email_lower', '=', owner.email).executeTakeFirst()).numUpdatedRows,
-            ) === 1
-          : false;
+        const verified = owner ? await ctx.accounts.confirmEmail(owner.userId, owner.email) : false;
         if (verified) {
           await ctx.audit.record(request, { action: 'auth.email_verified', actorUserId: owner!.userId, targetUserId: owner!.userId, details: { email: owner!.email } });
           // e.g. earn-referrals pays the referrer only once the new account's address is proved
@@ -64,7 +60,7 @@ export class EmailVerification {
 
     app.post('/user/auth/verify/resend', { config: { auth: true, rateLimit: 'auth.verify' }, schema: { response: { 200: successOnly } } }, async (request) => {
       const user = (await ctx.auth.currentUser(request))!;
-      const row = await ctx.db.selectFrom('users').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await ctx.db.withTables<PluginReadableDatabase>().selectFrom('user_public').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
       if (row.verified === 1) throw ctx.httpError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
       if (!(await ctx.mail.enabled())) throw ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail at the moment.');
       await this.send(user.id, await ctx.mail.publicUrl(request));

@@ -8,21 +8,15 @@ export async function noticeNewLogin(ctx: ServerPluginContext, request: FastifyR
   const ip = request.ip ? request.ip.slice(0, 45) : null;
   if (!ip) return;
   // the session just started is one of them: a second means the address is known
-  const seen = await ctx.db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('ip', '=', ip)
-    .executeTakeFirstOrThrow();
-  if (Number(seen.n) > 1) return;
-  const user = await ctx.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', userId).executeTakeFirst();
+  if ((await ctx.auth.sessionsFromAddress(userId, ip)) > 1) return;
+  const user = await ctx.accounts.contact(userId);
   if (!user) return;
   await ctx.mail.send({
     to: user.email,
     template: 'new_login',
     placeholders: {
-      first_name: user.first_name,
-      last_name: user.last_name,
+      first_name: user.firstName,
+      last_name: user.lastName,
       username: user.username,
       email: user.email,
       ip,
