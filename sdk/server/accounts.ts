@@ -36,6 +36,13 @@ export interface ProfileChanges {
   background?: string | null;
 }
 
+/** What signing in as an account depends on. */
+export interface SignInState {
+  banned: boolean;
+  banReason: string | null;
+  twoFactorEnabled: boolean;
+}
+
 /** An account's profile as its owner sees it. */
 export interface AccountProfile {
   firstName: string;
@@ -62,9 +69,16 @@ export interface PluginAccounts {
   contact(userId: number): Promise<AccountContact | null>;
   /**
    * Marks the account's e-mail address verified if it still is `email` (any letter case): a link
-   * mailed to an earlier address does not verify the current one. True when it did.
+   * mailed to an earlier address does not verify the current one. 'verified' when this call
+   * verified it, 'already' when it was verified before, null when the account has another address.
    */
-  confirmEmail(userId: number, email: string): Promise<boolean>;
+  confirmEmail(userId: number, email: string): Promise<'verified' | 'already' | null>;
+  /** The account whose e-mail address is `email` (any letter case), or null. */
+  findByEmail(email: string): Promise<number | null>;
+  /** What signing in as the account depends on; null when there is no such account. */
+  signInState(userId: number): Promise<SignInState | null>;
+  /** Records whether two-factor sign-in is on for the account; pass the caller's transaction to commit it with the factor's own rows. */
+  setTwoFactorEnabled(userId: number, enabled: boolean, trx?: WalletTransaction): Promise<void>;
   /** The account's profile; null when there is no such account. */
   profile(userId: number): Promise<AccountProfile | null>;
   /**

@@ -94,10 +94,21 @@ describe('AccountChanges', () => {
 
   it('confirms the address only while the account still has it', async () => {
     await db.updateTable('users').set({ verified: 0 }).where('id', '=', userId).execute();
-    expect(await accounts.confirmEmail(userId, 'old@example.com')).toBe(false);
+    expect(await accounts.confirmEmail(userId, 'old@example.com')).toBeNull();
     expect((await accounts.profile(userId))?.verified).toBe(false);
-    expect(await accounts.confirmEmail(userId, 'A@EXAMPLE.COM')).toBe(true);
+    expect(await accounts.confirmEmail(userId, 'A@EXAMPLE.COM')).toBe('verified');
     expect((await accounts.profile(userId))?.verified).toBe(true);
+    expect(await accounts.confirmEmail(userId, 'a@example.com')).toBe('already');
+  });
+
+  it('finds an account by its address in any letter case, and what signing in as it depends on', async () => {
+    expect(await accounts.findByEmail(' A@Example.COM ')).toBe(userId);
+    expect(await accounts.findByEmail('nobody@example.com')).toBeNull();
+    expect(await accounts.signInState(userId)).toEqual({ banned: false, banReason: null, twoFactorEnabled: false });
+    await db.transaction().execute((trx) => accounts.setTwoFactorEnabled(userId, true, trx));
+    expect((await accounts.signInState(userId))?.twoFactorEnabled).toBe(true);
+    await accounts.setTwoFactorEnabled(userId, false);
+    expect(await accounts.signInState(userId + 100)).toBeNull();
   });
 
   it('makes a support PIN of six digits and keeps it on the account', async () => {

@@ -15,6 +15,7 @@ import {
   type PluginAccounts,
   type ProfileChanges,
   type ResourceGrant,
+  type SignInState,
   type WalletTransaction,
 } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
@@ -62,9 +63,30 @@ export class AccountChanges implements PluginAccounts {
     return row ? { email: row.email, firstName: row.first_name, lastName: row.last_name, username: row.username } : null;
   }
 
-  async confirmEmail(userId: number, email: string): Promise<boolean> {
-    const result = await this.db.updateTable('users').set({ verified: 1 }).where('id', '=', userId).where('email_lower', '=', email.toLowerCase()).executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  async confirmEmail(userId: number, email: string): Promise<'verified' | 'already' | null> {
+    const lower = email.toLowerCase();
+    const result = await this.db.updateTable('users').set({ verified: 1 }).where('id', '=', userId).where('email_lower', '=', lower).where('verified', '=', 0).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return 'verified';
+    const still = await this.db.selectFrom('users').select('id').where('id', '=', userId).where('email_lower', '=', lower).executeTakeFirst();
+    return still ? 'already' : null;
+  }
+
+  async findByEmail(email: string): Promise<number | null> {
+    const row = await this.db.selectFrom('users').select('id').where('email_lower', '=', email.trim().toLowerCase()).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async signInState(userId: number): Promise<SignInState | null> {
+    const row = await this.db.selectFrom('users').select(['banned', 'ban_reason', 'two_fa_enabled']).where('id', '=', userId).executeTakeFirst();
+    return row ? { banned: row.banned === 1, banReason: row.ban_reason, twoFactorEnabled: row.two_fa_enabled === 1 } : null;
+  }
+
+  async setTwoFactorEnabled(userId: number, enabled: boolean, trx?: WalletTransaction): Promise<void> {
+    await this.handle(trx)
+      .updateTable('users')
+      .set({ two_fa_enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute();
   }
 
   async profile(userId: number): Promise<AccountProfile | null> {

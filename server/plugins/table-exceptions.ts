@@ -15,9 +15,10 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
   {
     plugin: 'auth',
     table: 'users',
-    access: 'write',
-    why: 'the accounts front door: sign-in (ban and two-factor state), password reset, two-factor switching and single-use tokens bound to the current address read or write users; ends when ctx.accounts covers them',
+    access: 'read',
+    why: 'a single-use link (password reset, e-mail verification) is used up only while the account still has the address it was mailed to, checked in the same statement that uses it; ends with a core single-use token service',
   },
+
   {
     plugin: 'servers',
     table: 'users',

@@ -46,7 +46,8 @@ export class EmailVerification {
         reply.header('cache-control', 'no-store');
         const owner = await tokens.consume('verify_email', request.query.code);
         // a link mailed to an earlier address does not verify the current one
-        const verified = owner ? await ctx.accounts.confirmEmail(owner.userId, owner.email) : false;
+        // a link followed twice (or after a password reset proved the address) still says verified
+        const verified = owner ? (await ctx.accounts.confirmEmail(owner.userId, owner.email)) !== null : false;
         if (verified) {
           await ctx.audit.record(request, { action: 'auth.email_verified', actorUserId: owner!.userId, targetUserId: owner!.userId, details: { email: owner!.email } });
           // e.g. earn-referrals pays the referrer only once the new account's address is proved

@@ -17,8 +17,6 @@ const INVALID_TOKEN_MESSAGE = 'This password reset link is invalid or has expire
 const tokenField = { type: 'string', minLength: 1, maxLength: 128 } as const;
 
 export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginContext, tokens: SingleUseTokens, captcha: TurnstileCaptcha): void {
-  const db = ctx.db;
-
   /** reset mails being queued after their answer was sent; a shutdown waits for them */
   const inFlight = new Set<Promise<void>>();
   app.addHook('preClose', async () => {
@@ -34,19 +32,17 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
 
   /** Issues the token and queues the mail; runs after the answer is sent, so timing reveals nothing. */
   const mailResetLink = async (request: FastifyRequest, address: string, linkBase: string) => {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'last_name', 'username', 'banned'])
-      .where('email_lower', '=', address.trim().toLowerCase())
-      .executeTakeFirst();
-    if (!user || user.banned) return;
-    const token = await tokens.issue('reset_password', user.id, user.email);
+    const userId = await ctx.accounts.findByEmail(address);
+    if (userId === null || (await ctx.accounts.signInState(userId))?.banned !== false) return;
+    const user = await ctx.accounts.contact(userId);
+    if (!user) return;
+    const token = await tokens.issue('reset_password', userId, user.email);
     await ctx.mail.send({
       to: user.email,
       template: 'reset_password',
-      placeholders: { first_name: user.first_name, last_name: user.last_name, username: user.username, email: user.email, link: `${linkBase}/auth/reset-password?token=${token}` },
+      placeholders: { first_name: user.firstName, last_name: user.lastName, username: user.username, email: user.email, link: `${linkBase}/auth/reset-password?token=${token}` },
     });
-    await ctx.audit.record(request, { action: 'auth.password_reset_requested', actorUserId: null, targetUserId: user.id });
+    await ctx.audit.record(request, { action: 'auth.password_reset_requested', actorUserId: null, targetUserId: userId });
   };
 
   app.post<{ Body: { email: string } }>(
@@ -108,14 +104,7 @@ export function registerPasswordReset(app: FastifyInstance, ctx: ServerPluginCon
       // whoever held a session (perhaps the one who took the account over) is signed out
       const ended = await ctx.auth.revokeSessions(owner.userId);
       // the link arrived at the account's address: that proves the address
-      const proved = await db
-        .updateTable('users')
-        .set({ verified: 1 })
-        .where('id', '=', owner.userId)
-        .where('email_lower', '=', owner.email)
-        .where('verified', '=', 0)
-        .executeTakeFirst();
-      if (Number(proved.numUpdatedRows) === 1) await ctx.events.emit('user.verified', { userId: owner.userId });
+      if ((await ctx.accounts.confirmEmail(owner.userId, owner.email)) === 'verified') await ctx.events.emit('user.verified', { userId: owner.userId });
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: null, targetUserId: owner.userId, details: { sessions_ended: ended } });
       return { success: true };
     },

@@ -23,13 +23,13 @@ export async function signInAs(
   action: string,
   details: AuditDetails = {},
 ): Promise<SignInResult> {
-  const user = await ctx.db.selectFrom('users').select(['banned', 'ban_reason', 'two_fa_enabled']).where('id', '=', userId).executeTakeFirst();
+  const user = await ctx.accounts.signInState(userId);
   if (!user) throw ctx.httpError(401, 'INVALID_SESSION', 'Your session has expired or is invalid.');
-  if (user.banned === 1) {
+  if (user.banned) {
     await ctx.audit.record(request, { action: 'auth.login_banned', actorUserId: null, targetUserId: userId, details });
-    throw ctx.httpError(403, 'USER_BANNED', user.ban_reason ? `This account has been banned: ${user.ban_reason}` : 'This account has been banned.');
+    throw ctx.httpError(403, 'USER_BANNED', user.banReason ? `This account has been banned: ${user.banReason}` : 'This account has been banned.');
   }
-  const twoFaPending = user.two_fa_enabled === 1;
+  const twoFaPending = user.twoFactorEnabled;
   await ctx.auth.startSession(request, reply, userId, { twoFaPending });
   await ctx.audit.record(request, { action, actorUserId: userId, targetUserId: userId, details: { ...details, two_fa_pending: twoFaPending } });
   await noticeNewLogin(ctx, request, userId);

@@ -86,8 +86,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
   };
 
   const isEnabled = async (userId: number): Promise<boolean> => {
-    const row = await db.selectFrom('users').select('two_fa_enabled').where('id', '=', userId).executeTakeFirst();
-    return row?.two_fa_enabled === 1;
+    return (await ctx.accounts.signInState(userId))?.twoFactorEnabled === true;
   };
 
   app.get(
@@ -186,7 +185,7 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
           .insertInto('auth_recovery_codes')
           .values(codes.map((c) => ({ user_id: user.id, code_hash: sha256(normaliseCode(c)), used_at: null, created_at: now })))
           .execute();
-        await tx.updateTable('users').set({ two_fa_enabled: 1, updated_at: now }).where('id', '=', user.id).execute();
+        await ctx.accounts.setTwoFactorEnabled(user.id, true, tx);
       });
       // a change of what protects the account: the other sessions never proved the new factor, so
       // they end; this one gets a fresh token, stamped as just verified
@@ -276,11 +275,10 @@ export function registerTwoFactor(app: FastifyInstance, ctx: ServerPluginContext
           '/auth/2fa/verify?next=disband',
         );
       }
-      const now = new Date().toISOString();
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('auth_recovery_codes').where('user_id', '=', session.userId).execute();
         await tx.deleteFrom('auth_two_factor').where('user_id', '=', session.userId).execute();
-        await tx.updateTable('users').set({ two_fa_enabled: 0, updated_at: now }).where('id', '=', session.userId).execute();
+        await ctx.accounts.setTwoFactorEnabled(session.userId, false, tx);
       });
       // a change of what protects the account: this session continues under a fresh token. The other
       // sessions stay: each passed the factor at its login, and ending them would only sign the
