@@ -58,6 +58,8 @@ const MARIADB_FILES = [
   // the template editor's unique names (moved out of mail)
   'mail-templates',
   'password-reset',
+  // plugins' declared mail templates stored when missing (insert-if-absent)
+  'plugin-mail-templates',
   'pterodactyl-accounts',
   'redeem',
   // its migration takes over a table a core migration made

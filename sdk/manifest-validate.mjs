@@ -16,13 +16,30 @@ const STARTUP_FOR_GUARDS =
   '/startup: a plugin that taps the beforeNavigate hook must install at start-up (its guard must hold from the first navigation): leave "startup" out or set it to true';
 
 /**
+ * The first mail template name a manifest declares twice, or null (uniqueItems compares whole items).
+ * @param {import('./types').PluginManifest} manifest
+ * @returns {string | null}
+ */
+function duplicateMailTemplate(manifest) {
+  const seen = new Set();
+  for (const { name } of manifest.mailTemplates ?? []) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return null;
+}
+
+/**
  * @param {unknown} json the parsed plugin.json
  * @returns {{ ok: true, manifest: import('./types').PluginManifest } | { ok: false, errors: string[] }}
  * Defaults from the schema are filled in (on a copy).
  */
 export function validateManifest(json) {
   const copy = structuredClone(json);
-  if (check(copy)) return { ok: true, manifest: copy };
+  if (check(copy)) {
+    const twice = duplicateMailTemplate(copy);
+    return twice === null ? { ok: true, manifest: copy } : { ok: false, errors: [`/mailTemplates: "${twice}" is declared twice`] };
+  }
   const errors = new Set();
   for (const e of check.errors ?? []) {
     // the `if` keyword's own "must match then schema" adds nothing to the error of the `then` part

@@ -110,6 +110,18 @@ describe('validateManifest', () => {
     expect(validateManifest({ ...base, startup: true })).toMatchObject({ ok: true, manifest: { startup: true } });
     expect(validateManifest({ ...base, startup: 'yes' })).toEqual({ ok: false, errors: ['/startup: must be boolean'] });
   });
+  it('takes mail templates with a description and sample placeholders, each name once', () => {
+    const base = { id: 'mailer', name: 'x', version: '1.0.0', sdk: '^1.0.0' };
+    const notice = { name: 'notice', description: 'Sent when something happens.', placeholders: { first_name: 'Ada' } };
+    expect(validateManifest({ ...base, mailTemplates: [notice] })).toMatchObject({ ok: true, manifest: { mailTemplates: [notice] } });
+    expect(validateManifest({ ...base, mailTemplates: [notice, { ...notice, description: 'Again.' }] })).toEqual({
+      ok: false,
+      errors: ['/mailTemplates: "notice" is declared twice'],
+    });
+    expect(validateManifest({ ...base, mailTemplates: [{ ...notice, name: 'Not A Name' }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, mailTemplates: [{ ...notice, placeholders: { first_name: 7 } }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, mailTemplates: [{ name: 'notice', placeholders: {} }] }).ok).toBe(false);
+  });
   it('refuses a plugin tapping beforeNavigate with "startup": false (its guard must hold from the first navigation)', () => {
     const base = { id: 'guard', name: 'x', version: '1.0.0', sdk: '^1.0.0', hooks: ['afterNavigate', 'beforeNavigate'] };
     expect(validateManifest({ ...base, startup: false })).toEqual({

@@ -86,6 +86,18 @@ export interface ManifestSetting {
   group?: string;
 }
 
+/**
+ * A mail template a plugin sends by name. Its default subject, HTML and text are the files
+ * mail/<name>.subject.txt, mail/<name>.html and mail/<name>.txt in the plugin's folder.
+ */
+export interface ManifestMailTemplate {
+  name: string;
+  /** what sends it and when, for the administrators' template list */
+  description: string;
+  /** each ${name} it is sent with (besides app_name and app_url) → the sample value the preview shows */
+  placeholders: Record<string, string>;
+}
+
 /** plugin.json, as validated by sdk/manifest.schema.json */
 export interface PluginManifest {
   id: string;
@@ -108,6 +120,8 @@ export interface PluginManifest {
   settings?: ManifestSetting[];
   /** the database tables the plugin's migrations create: the only ones its database handle may read and write */
   tables?: string[];
+  /** the mail templates it sends: stored when missing, protected from renaming and deletion */
+  mailTemplates?: ManifestMailTemplate[];
   /**
    * Counters this plugin publishes (ctx.counters) that GET /api/user/session reports under `stats`
    * (spec §3; 0 until published), e.g. the servers plugin's `servers`.

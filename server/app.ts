@@ -247,6 +247,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     database,
     settings,
     rateLimitPolicies,
+    mailTemplates: mailer.declared,
     log,
     services: pluginServices,
     context: (plugin) =>

@@ -63,8 +63,8 @@ export type NewMailTemplate = Pick<MailTemplate, 'name' | 'description' | 'subje
 /**
  * ctx.mail.templates: read and change the stored templates. Names are unique: create and update
  * throw the http error 409 MAIL_TEMPLATE_NAME_TAKEN (field name) when another template has it. The
- * templates the panel sends by name (isProtected) are refused a rename or a deletion with 409
- * MAIL_TEMPLATE_PROTECTED.
+ * templates plugins send by name (declared in their plugin.json "mailTemplates": isProtected) are
+ * refused a rename or a deletion with 409 MAIL_TEMPLATE_PROTECTED.
  */
 export interface MailTemplates {
   /** One page in name order, with the total. */
@@ -75,12 +75,12 @@ export interface MailTemplates {
   update(id: number, changes: Partial<NewMailTemplate>): Promise<MailTemplate | null>;
   /** True when a template was deleted, false when there was none. */
   delete(id: number): Promise<boolean>;
-  /** True for a template the panel itself sends by name: it may be edited, not renamed or deleted. */
+  /** True for a template a plugin declares and sends by name: it may be edited, not renamed or deleted. */
   isProtected(name: string): boolean;
   /** The ${names} the parts use, in order of first use. */
   placeholdersIn(...texts: string[]): string[];
   /** Fills the placeholders exactly as a sent mail is filled (values HTML-escaped in the HTML part). */
   render(parts: MailTemplateParts, values: Readonly<Record<string, string | number>>): MailTemplateParts;
-  /** A sample value for every placeholder the panel's own templates are sent with (for previews). */
+  /** A sample value for every placeholder the declared templates are sent with (their declarations', for previews). */
   readonly samplePlaceholders: Readonly<Record<string, string>>;
 }

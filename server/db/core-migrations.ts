@@ -3,7 +3,6 @@
 // ISO-8601 UTC strings.
 import { sql, type Kysely } from 'kysely';
 import { USER_PUBLIC_VIEW, type CoreDatabase, type MigrationKit, type ServerPluginMigration } from '../../sdk/server';
-import { SEEDED_MAIL_TEMPLATES } from '../mail/seeded-templates';
 import { createAbuseReviewTables } from '../security/abuse-review-tables';
 import { createKnownDevicesTable } from '../security/known-devices';
 
@@ -164,6 +163,97 @@ async function createAuditLog(db: Kysely<unknown>, kit: MigrationKit): Promise<v
   await db.schema.createIndex('audit_log_actor_index').on('audit_log').columns(['actor_user_id', 'id']).execute();
 }
 
+// The mail templates migration 0001 stored, frozen as they were shipped: a migration is history, so
+// it keeps its own copy. Their texts now live with the plugins that send them (plugins/auth/mail/,
+// plugins/servers/mail/), which store them when missing.
+function initialLayout(title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html><body style="margin:0;padding:24px;background:#0f1117;font-family:Arial,Helvetica,sans-serif;color:#e6e8ee">',
+    '<div style="max-width:560px;margin:0 auto;background:#171a23;border-radius:12px;padding:32px">',
+    '<h1 style="margin:0 0 16px;font-size:20px;color:#ffffff">' + title + '</h1>',
+    body,
+    '<p style="margin:32px 0 0;font-size:12px;color:#8a90a2">${app_name} · <a href="${app_url}" style="color:#8a90a2">${app_url}</a></p>',
+    '</div></body></html>',
+  ].join('\n');
+}
+
+function initialButton(label: string): string {
+  return `<p><a href="\${link}" style="display:inline-block;padding:12px 20px;background:#4f7cff;color:#ffffff;border-radius:8px;text-decoration:none">${label}</a></p>\n<p style="font-size:12px;color:#8a90a2">\${link}</p>`;
+}
+
+const INITIAL_MAIL_TEMPLATES: readonly { name: string; description: string; subject: string; html: string; text: string }[] = [
+  {
+    name: 'verify',
+    description: 'Sent after registration and after an e-mail change, when mail is enabled.',
+    subject: 'Verify your e-mail address for ${app_name}',
+    html: initialLayout(
+      'Verify your e-mail address',
+      '<p>Hello ${first_name},</p>\n<p>Please confirm that this address belongs to you. The link is valid for 24 hours.</p>\n' + initialButton('Verify e-mail'),
+    ),
+    text: 'Hello ${first_name},\n\nPlease confirm that this address belongs to you (the link is valid for 24 hours):\n${link}\n\n${app_name}',
+  },
+  {
+    name: 'reset_password',
+    description: 'Sent when someone asks to reset the password of an account.',
+    subject: 'Reset your ${app_name} password',
+    html: initialLayout(
+      'Reset your password',
+      '<p>Hello ${first_name},</p>\n<p>Someone asked to reset the password of your account. The link is valid for one hour and works once.</p>\n' +
+        initialButton('Choose a new password') +
+        '\n<p>If it was not you, ignore this mail: your password stays as it is.</p>',
+    ),
+    text: 'Hello ${first_name},\n\nSomeone asked to reset the password of your account. Open this link within one hour to choose a new one:\n${link}\n\nIf it was not you, ignore this mail.\n\n${app_name}',
+  },
+  {
+    name: 'new_login',
+    description: 'Sent when the account signs in.',
+    subject: 'New sign-in to your ${app_name} account',
+    html: initialLayout(
+      'New sign-in',
+      '<p>Hello ${first_name},</p>\n<p>Your account signed in at ${time} from ${ip} (${user_agent}).</p>\n<p>If it was not you, change your password at once.</p>',
+    ),
+    text: 'Hello ${first_name},\n\nYour account signed in at ${time} from ${ip} (${user_agent}).\nIf it was not you, change your password at once.\n\n${app_name}',
+  },
+  {
+    name: 'welcome',
+    description: 'Sent once the e-mail address is verified.',
+    subject: 'Welcome to ${app_name}',
+    html: initialLayout('Welcome, ${first_name}!', '<p>Your account ${username} is ready.</p>\n' + initialButton('Open the dashboard')),
+    text: 'Welcome, ${first_name}!\n\nYour account ${username} is ready: ${link}\n\n${app_name}',
+  },
+  {
+    name: 'server_renewal_reminder',
+    description: 'Sent when a server is about to expire.',
+    subject: 'Your server ${server_name} expires in ${days_left} days',
+    html: initialLayout(
+      'Renew ${server_name}',
+      '<p>Hello ${first_name},</p>\n<p>Your server ${server_name} expires on ${expires_at} (${days_left} days left).</p>\n' + initialButton('Renew now'),
+    ),
+    text: 'Hello ${first_name},\n\nYour server ${server_name} expires on ${expires_at} (${days_left} days left). Renew it here: ${link}\n\n${app_name}',
+  },
+  {
+    name: 'server_suspended',
+    description: 'Sent when a server is suspended because it was not renewed.',
+    subject: 'Your server ${server_name} has been suspended',
+    html: initialLayout(
+      '${server_name} is suspended',
+      '<p>Hello ${first_name},</p>\n<p>Your server ${server_name} expired on ${expires_at} and has been suspended. Renew it to bring it back.</p>\n' + initialButton('Renew now'),
+    ),
+    text: 'Hello ${first_name},\n\nYour server ${server_name} expired on ${expires_at} and has been suspended. Renew it here: ${link}\n\n${app_name}',
+  },
+  {
+    name: 'server_deleted',
+    description: 'Sent when a suspended server is deleted after the grace period.',
+    subject: 'Your server ${server_name} has been deleted',
+    html: initialLayout(
+      '${server_name} was deleted',
+      '<p>Hello ${first_name},</p>\n<p>Your server ${server_name} stayed suspended past the grace period and has been deleted.</p>',
+    ),
+    text: 'Hello ${first_name},\n\nYour server ${server_name} stayed suspended past the grace period and has been deleted.\n\n${app_name}',
+  },
+];
+
 async function createMailTables(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
   await kit
     .createTable('mail_templates')
@@ -180,7 +270,7 @@ async function createMailTables(db: Kysely<unknown>, kit: MigrationKit): Promise
   const typed = db as Kysely<{ mail_templates: { name: string; description: string; subject: string; html: string; text: string; created_at: string; updated_at: string } }>;
   await typed
     .insertInto('mail_templates')
-    .values(SEEDED_MAIL_TEMPLATES.map((t) => ({ name: t.name, description: t.description, subject: t.subject, html: t.html, text: t.text, created_at: now, updated_at: now })))
+    .values(INITIAL_MAIL_TEMPLATES.map((t) => ({ name: t.name, description: t.description, subject: t.subject, html: t.html, text: t.text, created_at: now, updated_at: now })))
     .execute();
 
   // the persistent queue: a row per mail, claimed under a lease so several instances never send one twice

@@ -9,6 +9,7 @@ import { MailQueue } from './mail-queue';
 import { readSmtpSettings } from './mail-settings';
 import { renderTemplate } from './render';
 import { SmtpSender } from './smtp-transport';
+import { MailTemplateCatalogue } from './template-catalogue';
 import { MailTemplateStore } from './template-store';
 
 export const MAIL_JOB = 'mail.queue';
@@ -18,6 +19,8 @@ export const MAIL_JOB_INTERVAL_MS = 10_000;
 export class Mailer implements PluginMail {
   readonly queue: MailQueue;
   readonly templates: MailTemplateStore;
+  /** the templates plugins declare: the plugin host fills it, the store protects them */
+  readonly declared: MailTemplateCatalogue;
   private readonly sender = new SmtpSender();
 
   constructor(
@@ -28,7 +31,8 @@ export class Mailer implements PluginMail {
     private readonly appUrl: () => Promise<string>,
   ) {
     this.queue = new MailQueue(db, (smtp, mail) => this.sender.send(smtp, mail));
-    this.templates = new MailTemplateStore(db);
+    this.declared = new MailTemplateCatalogue(db);
+    this.templates = new MailTemplateStore(db, this.declared);
     scheduler.every(MAIL_JOB, MAIL_JOB_INTERVAL_MS, () => this.runQueue());
   }
 

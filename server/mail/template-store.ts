@@ -1,18 +1,24 @@
-// ctx.mail.templates: the stored mail templates, for whichever plugin edits them. The table and its
-// seeded rows stay the core mail transport's: the panel sends its own mails (verify, reset_password…)
+// ctx.mail.templates: the stored mail templates, for whichever plugin edits them. The table stays the
+// core mail transport's: plugins send their declared mails (the auth plugin's verify, reset_password…)
 // by name whether or not an editor is installed, so those names are protected here, not in the editor.
 import type { Kysely } from 'kysely';
 import { httpError, type CoreDatabase, type MailTemplate, type MailTemplates, type MailTemplateSummary, type NewMailTemplate } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
 import { placeholdersIn, renderTemplate } from './render';
-import { SAMPLE_PLACEHOLDERS, SEEDED_TEMPLATE_NAMES } from './seeded-templates';
+import type { MailTemplateCatalogue } from './template-catalogue';
 
 const nameTaken = () => httpError(409, 'MAIL_TEMPLATE_NAME_TAKEN', 'A mail template with this name already exists.', 'name');
 
 export class MailTemplateStore implements MailTemplates {
-  readonly samplePlaceholders = SAMPLE_PLACEHOLDERS;
+  constructor(
+    private readonly db: Kysely<CoreDatabase>,
+    private readonly declared: MailTemplateCatalogue,
+  ) {}
 
-  constructor(private readonly db: Kysely<CoreDatabase>) {}
+  /** the declared templates' sample values (a getter: a plugin enabled later adds its own) */
+  get samplePlaceholders(): Readonly<Record<string, string>> {
+    return this.declared.samplePlaceholders();
+  }
 
   async page(page: number, perPage: number): Promise<{ templates: MailTemplateSummary[]; total: number }> {
     const [templates, count] = await Promise.all([
@@ -84,7 +90,7 @@ export class MailTemplateStore implements MailTemplates {
   }
 
   isProtected(name: string): boolean {
-    return SEEDED_TEMPLATE_NAMES.has(name);
+    return this.declared.isDeclared(name);
   }
 
   placeholdersIn(...texts: string[]): string[] {

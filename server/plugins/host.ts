@@ -1,9 +1,10 @@
 // The server plugin host. prepare(): validate every discovered manifest, check its sdk range and
-// requirements, import its server part, run its migrations and declare its settings — refusing a
-// plugin with a readable reason at any step while the rest go on. register(): give each plugin an
-// encapsulated Fastify scope under /api and run its register(), every plugin in `requires` order;
-// then run every start(), in the same order (Kibana's setup/start: services are provided while
-// registering and got from start on, so none is asked for before it is provided). Enabling or
+// requirements, import its server part, run its migrations and declare its settings and mail
+// templates — refusing a plugin with a readable reason at any step while the rest go on. register():
+// give each plugin an encapsulated Fastify scope under /api and run its register(), every plugin in
+// `requires` order; then run every start(), in the same order (Kibana's setup/start: services are
+// provided while registering and got from start on, so none is asked for before it is provided), and
+// store the active plugins' missing mail templates (again when one is enabled later). Enabling or
 // disabling a plugin takes effect at once: its routes answer 404 and its manifest is no longer
 // served, with no restart.
 //
@@ -23,6 +24,7 @@ import { httpError, isServerPlugin, SERVER_PLUGIN_API_VERSION, type ServerPlugin
 import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
 import { isUniqueViolation, type Database } from '../db/connect';
 import { MigrationError, pluginMigrationTable, runMigrations } from '../db/migrate';
+import type { MailTemplateCatalogue } from '../mail/template-catalogue';
 import type { RateLimitPolicies } from '../security/rate-limit-policies';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
@@ -67,6 +69,8 @@ export interface PluginHostOptions {
   settings: SettingsStore;
   /** where a plugin's `rateLimitPolicies` are declared, before its routes (which name them) register */
   rateLimitPolicies: RateLimitPolicies;
+  /** where a plugin's `mailTemplates` are declared; an active plugin's missing ones are stored */
+  mailTemplates: MailTemplateCatalogue;
   log: FastifyBaseLogger;
   /** builds the context handed to one plugin's register() and start() (the same object to both) */
   context: (plugin: LoadedPlugin) => ServerPluginContext;
@@ -253,6 +257,12 @@ export class PluginHost {
         this.refuse(item.id, item.origin, tablesProblem, item.manifest);
         continue;
       }
+      // read, not stored: a template is stored once its plugin is active (seedMailTemplates)
+      const mailTemplates = this.options.mailTemplates.read(item.id, item.dir, item.manifest.mailTemplates ?? []);
+      if (typeof mailTemplates === 'string') {
+        this.refuse(item.id, item.origin, mailTemplates, item.manifest);
+        continue;
+      }
       if (item.server?.migrations) {
         try {
           await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(item.id), item.server.migrations);
@@ -267,6 +277,7 @@ export class PluginHost {
         continue;
       }
       settings.declare(item.id, item.manifest.settings ?? []);
+      this.options.mailTemplates.declare(item.id, mailTemplates);
       if (item.server) this.options.rateLimitPolicies.declare(item.id, item.server.rateLimitPolicies ?? {});
       const { id: _id, requires: _requires, serverModule: _module, ...plugin } = item;
       this.loaded.set(item.id, plugin);
@@ -377,6 +388,15 @@ export class PluginHost {
       await Promise.all([...this.mounted.values()].map((instance) => instance.close()));
     });
     await this.startWaiting();
+    await this.seedMailTemplates();
+  }
+
+  /**
+   * Stores the active plugins' declared mail templates that are missing (at start-up and when one is
+   * enabled): a template an administrator edited is left as it is.
+   */
+  private async seedMailTemplates(): Promise<void> {
+    await this.options.mailTemplates.seed(this.active);
   }
 
   /** Moves a registered plugin to its start phase (services: get, no longer provide) and runs its start(). */
@@ -541,6 +561,7 @@ export class PluginHost {
     this.loaded.delete(id);
     this.order = this.order.filter((other) => other !== id);
     this.enabled.delete(id);
+    this.options.mailTemplates.forget(id);
     this.refuse(id, plugin.origin, reason, plugin.manifest);
     for (const other of [...this.order]) {
       if ((this.loaded.get(other)!.manifest.requires ?? []).includes(id)) this.unload(other, `it requires plugin "${id}", which could not be loaded`);
@@ -596,7 +617,10 @@ export class PluginHost {
     else this.enabled.delete(id);
     this.recomputeActive();
     this.options.onStateChange?.(id, enabled);
-    if (enabled) await this.startWaiting();
+    if (enabled) {
+      await this.startWaiting();
+      await this.seedMailTemplates();
+    }
   }
 
   /** The JSON of GET /api/system/plugins: active plugins, requirements first, with their build entry. */
