@@ -6,7 +6,7 @@ import type { PluginServices } from '../services';
 import type { PluginManifest } from '../types';
 import type { PluginAudit } from './audit';
 import type { PluginAuth } from './auth';
-import type { CoreDatabase, DatabaseDialect, ServerPluginMigration } from './database';
+import type { DatabaseDialect, PluginReadableDatabase, ServerPluginMigration } from './database';
 import type { PluginEvents } from './events';
 import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
@@ -23,8 +23,13 @@ export const SERVER_PLUGIN_API_VERSION = 1;
 export interface ServerPluginContext {
   readonly id: string;
   readonly manifest: Readonly<PluginManifest>;
-  /** Kysely over the panel's database; add your own tables with `ctx.db.withTables<Tables>()` (Tables: a type alias). */
-  readonly db: Kysely<CoreDatabase>;
+  /**
+   * Kysely over the panel's database, as this plugin may use it: the core's read-only user_public view
+   * and user_counters table; add the tables plugin.json declares with `ctx.db.withTables<Tables>()`
+   * (Tables: a type alias). Every query is checked: another table, a write to a view, a schema change
+   * or a raw query throws, naming the plugin and the table.
+   */
+  readonly db: Kysely<PluginReadableDatabase>;
   readonly dialect: DatabaseDialect;
   readonly config: PluginConfig;
   readonly settings: PluginSettings;

@@ -1,10 +1,10 @@
 // The wallet: integer coins, moved only through an append-only ledger, atomically; and the per-user
 // counters plugins publish.
 import type { Transaction } from 'kysely';
-import type { CoreDatabase } from './database';
+import type { PluginReadableDatabase } from './database';
 
 /** The database transaction a wallet movement runs in, for a plugin's own writes that must commit with it. */
-export type WalletTransaction = Transaction<CoreDatabase>;
+export type WalletTransaction = Transaction<PluginReadableDatabase>;
 
 export interface WalletMovement {
   userId: number;

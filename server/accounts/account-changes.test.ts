@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreDatabase } from '../../sdk/server';
 import { CORE_MIGRATIONS } from '../db/core-migrations';
 import { CORE_MIGRATION_TABLE, runMigrations } from '../db/migrate';
+import { asPluginTransaction } from '../db/plugin-view';
 import { AccountChanges } from './account-changes';
 
 describe('AccountChanges', () => {
@@ -43,7 +44,7 @@ describe('AccountChanges', () => {
 
   it('adds AFK minutes, inside a transaction too', async () => {
     await accounts.addAfkMinutes(userId, 2);
-    await db.transaction().execute((trx) => accounts.addAfkMinutes(userId, 1, trx));
+    await db.transaction().execute((trx) => accounts.addAfkMinutes(userId, 1, asPluginTransaction(trx)));
     expect((await db.selectFrom('users').select('minutes_afk').where('id', '=', userId).executeTakeFirstOrThrow()).minutes_afk).toBe(3);
   });
 
@@ -57,13 +58,13 @@ describe('AccountChanges', () => {
   it('has no resources, contact or lock for an account that does not exist', async () => {
     expect(await accounts.resources(userId + 100)).toBeNull();
     expect(await accounts.contact(userId + 100)).toBeNull();
-    expect(await db.transaction().execute((trx) => accounts.lockAccount(userId + 100, trx))).toBe(false);
+    expect(await db.transaction().execute((trx) => accounts.lockAccount(userId + 100, asPluginTransaction(trx)))).toBe(false);
   });
 
   it("locks an existing account inside the caller's transaction and reads its totals there", async () => {
     const totals = await db.transaction().execute(async (trx) => {
-      expect(await accounts.lockAccount(userId, trx)).toBe(true);
-      return accounts.resources(userId, trx);
+      expect(await accounts.lockAccount(userId, asPluginTransaction(trx))).toBe(true);
+      return accounts.resources(userId, asPluginTransaction(trx));
     });
     expect(totals).toMatchObject({ ram: 1024, disk: 0, server_slots: 0 });
   });
@@ -105,7 +106,7 @@ describe('AccountChanges', () => {
     expect(await accounts.findByEmail(' A@Example.COM ')).toBe(userId);
     expect(await accounts.findByEmail('nobody@example.com')).toBeNull();
     expect(await accounts.signInState(userId)).toEqual({ banned: false, banReason: null, twoFactorEnabled: false });
-    await db.transaction().execute((trx) => accounts.setTwoFactorEnabled(userId, true, trx));
+    await db.transaction().execute((trx) => accounts.setTwoFactorEnabled(userId, true, asPluginTransaction(trx)));
     expect((await accounts.signInState(userId))?.twoFactorEnabled).toBe(true);
     await accounts.setTwoFactorEnabled(userId, false);
     expect(await accounts.signInState(userId + 100)).toBeNull();

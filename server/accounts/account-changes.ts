@@ -19,6 +19,7 @@ import {
   type WalletTransaction,
 } from '../../sdk/server';
 import { isUniqueViolation } from '../db/connect';
+import { asCoreTransaction } from '../db/plugin-view';
 
 const SUPPORT_PIN_ATTEMPTS = 8;
 
@@ -33,7 +34,7 @@ export class AccountChanges implements PluginAccounts {
   ) {}
 
   private handle(trx?: WalletTransaction): Kysely<CoreDatabase> {
-    return trx ? trx.withoutPlugins() : this.db;
+    return trx ? asCoreTransaction(trx) : this.db;
   }
 
   async resources(userId: number, trx?: WalletTransaction): Promise<AccountResources | null> {

@@ -29,6 +29,7 @@ import type { Scheduler } from '../jobs/scheduler';
 import type { PterodactylPanel } from '../../sdk/pterodactyl';
 import type { SettingsStore } from '../settings/store';
 import type { LoadedPlugin } from './host';
+import { asPluginHandle } from '../db/plugin-view';
 import type { ServiceRegistry } from './services';
 import { TableBoundary } from './table-boundary';
 import { tableRulesFor } from './table-rules';
@@ -121,7 +122,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
   return Object.freeze({
     id,
     manifest: Object.freeze(structuredClone(plugin.manifest)),
-    db: services.database.db.withPlugin(boundary),
+    db: asPluginHandle(services.database.db.withPlugin(boundary)),
     dialect: services.database.dialect,
     config: services.config,
     settings: scopedSettings(services.settings, id),

@@ -4,6 +4,7 @@ import type { Statement } from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { CoreDatabase, CounterRank, DatabaseDialect, PluginCounters, WalletTransaction } from '../../sdk/server';
 import type { Database } from '../db/connect';
+import { asCoreTransaction } from '../db/plugin-view';
 
 /** Counters GET /api/user/session reports under `stats` (spec §3): the ones plugins declare in plugin.json `stats`. */
 export type SessionCounters = Record<string, number>;
@@ -52,7 +53,7 @@ export class UserCounters implements PluginCounters {
     if (!Number.isSafeInteger(amount)) throw new TypeError('counters: the amount must be an integer');
     if (amount === 0) return;
     // the caller's transaction may come through its plugin's checked handle: the counter's own write is the core's
-    const db = trx ? trx.withoutPlugins() : this.db;
+    const db = trx ? asCoreTransaction(trx) : this.db;
     const row = { user_id: userId, name, value: amount, updated_at: new Date().toISOString() };
     const insert = db.insertInto('user_counters').values(row);
     if (this.dialect === 'mysql') {

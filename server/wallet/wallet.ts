@@ -2,7 +2,7 @@
 // moves the balance with a conditional UPDATE (never read-then-write, so two debits racing for the
 // last coins cannot both pass) and appends its ledger entries; a unique idempotency key per entry
 // makes a retried movement a no-op that answers the first one's entries.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import {
   httpError,
   insertedId,
@@ -17,6 +17,7 @@ import {
   type WalletTransferResult,
 } from '../../sdk/server';
 import { isTransientConflict, isUniqueViolation, type Database } from '../db/connect';
+import { asPluginTransaction } from '../db/plugin-view';
 
 /** Balances stay far inside 2^53 (and the bigint column); a credit past this is refused. */
 export const MAX_BALANCE = 1_000_000_000_000;
@@ -199,7 +200,7 @@ export class Wallet implements PluginWallet {
     }
   }
 
-  private async apply(trx: WalletTransaction, steps: Step[], meta: MovementMeta): Promise<WalletEntry[]> {
+  private async apply(trx: Transaction<CoreDatabase>, steps: Step[], meta: MovementMeta): Promise<WalletEntry[]> {
     // balances change in ascending user order, so two opposite transfers can never deadlock
     const order = [...new Set(steps.map((s) => s.userId))].sort((a, b) => a - b);
     const net = new Map<number, number>();
@@ -232,12 +233,12 @@ export class Wallet implements PluginWallet {
       });
       entries.push(toEntry({ id, ...row }));
     }
-    if (meta.effect) await meta.effect(trx);
+    if (meta.effect) await meta.effect(asPluginTransaction(trx));
     return entries;
   }
 
   /** Moves one balance by `delta` with a conditional update; returns the new balance. */
-  private async shift(trx: WalletTransaction, userId: number, delta: number): Promise<number> {
+  private async shift(trx: Transaction<CoreDatabase>, userId: number, delta: number): Promise<number> {
     const guard =
       delta < 0
         ? trx
@@ -261,7 +262,7 @@ export class Wallet implements PluginWallet {
     throw httpError(409, 'BALANCE_LIMIT', 'That would take the balance past its limit.');
   }
 
-  private insertEntry(trx: WalletTransaction, row: Insertable<CoreDatabase['wallet_ledger']>): Promise<number> {
+  private insertEntry(trx: Transaction<CoreDatabase>, row: Insertable<CoreDatabase['wallet_ledger']>): Promise<number> {
     return insertedId(this.database.dialect, trx.insertInto('wallet_ledger').values(row));
   }
 

@@ -17,7 +17,7 @@ import { RedirectLinkStore } from '../../plugins/redirect-links/server/link-stor
 import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tables';
 import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
 import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
-import { roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { pluginView, roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 import { builtServer, call as callAs, createBody, customer, startServersWorld, type ServersWorld } from './servers-world';
 
 const ADMIN_PREFIX = '/api/admin/';
@@ -230,7 +230,7 @@ async function openFlag(panel: TestPanel, userId: number): Promise<number> {
 
 /** A new redeem code (each call its own, so every allowed delete answers 2xx). */
 async function freshRedeemCode(panel: TestPanel): Promise<number> {
-  const codes = new RedeemCodes(panel.services.database.db.withTables<RedeemTables>(), httpError);
+  const codes = new RedeemCodes(pluginView(panel).withTables<RedeemTables>(), httpError);
   return (await codes.create({ code: `matrix-${++roleCounter}`, coins: 1, uses: 1, enabled: true, expires_at: null }, null)).id;
 }
 
@@ -240,7 +240,7 @@ const matrixSnowflake = () => `8${String(Date.now()).slice(-9)}${String(++roleCo
 /** A new join-for-rewards guild (each call its own, so every allowed delete answers 2xx). */
 async function freshJ4rGuild(panel: TestPanel): Promise<number> {
   const { database } = panel.services;
-  const guilds = new J4rGuilds(database.db.withTables<J4rTables>(), database.dialect, httpError);
+  const guilds = new J4rGuilds(pluginView(panel).withTables<J4rTables>(), database.dialect, httpError);
   return (await guilds.create({ guild_id: matrixSnowflake(), name: 'Matrix', invite_url: 'https://discord.gg/matrix', icon_url: null, coins: 1, enabled: true })).id;
 }
 
@@ -251,7 +251,7 @@ async function seededTemplateId(panel: TestPanel, name: string): Promise<number>
 async function freshRedirectLink(panel: TestPanel): Promise<number> {
   const { database } = panel.services;
   return (
-    await new RedirectLinkStore(database.db.withTables<RedirectLinkTables>(), database.dialect).create({
+    await new RedirectLinkStore(pluginView(panel).withTables<RedirectLinkTables>(), database.dialect).create({
       name: `matrix_${++roleCounter}`,
       url: 'https://example.com',
       icon: null,

@@ -10,8 +10,11 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type { PluginReadableDatabase } from '../../sdk/server';
 import { buildApp, servicesOf, type BuildAppOptions, type PanelServices } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { asPluginHandle } from '../../server/db/plugin-view';
 import { findPackageRoot } from '../../server/paths';
 import { createTestRole, relaxRateLimits } from '../../sdk/testing/panel-setup';
 
@@ -176,6 +179,15 @@ export async function startPanel(dialect: TestDialect, options: StartOptions = {
     await database.drop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The panel's database typed as a plugin's code sees it (the views every plugin reads; add the
+ * plugin's tables with withTables), without a plugin's check: for tests that build a plugin's classes
+ * over the real database.
+ */
+export function pluginView(panel: TestPanel): Kysely<PluginReadableDatabase> {
+  return asPluginHandle(panel.services.database.db);
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { LEDGER_JOB } from '../../server/app';
 import { checkLedgerConsistency } from '../../server/wallet/consistency';
+import { asCoreTransaction } from '../../server/db/plugin-view';
 import { startPanel, testDialects, userWithRole, type TestPanel } from './harness';
 
 describe.each(testDialects())('wallet ledger on %s', (dialect) => {
@@ -83,7 +84,7 @@ describe.each(testDialects())('wallet ledger on %s', (dialect) => {
         kind: 'store.purchase',
         idempotencyKey: key('fail'),
         effect: async (trx) => {
-          await trx.updateTable('users').set({ ram: sql<number>`ram + 1024` }).where('id', '=', user).execute();
+          await asCoreTransaction(trx).updateTable('users').set({ ram: sql<number>`ram + 1024` }).where('id', '=', user).execute();
           throw new Error('out of stock');
         },
       }),
@@ -96,7 +97,7 @@ describe.each(testDialects())('wallet ledger on %s', (dialect) => {
       kind: 'store.purchase',
       idempotencyKey: key('ok'),
       effect: async (trx) => {
-        await trx.updateTable('users').set({ ram: sql<number>`ram + 1024` }).where('id', '=', user).execute();
+        await asCoreTransaction(trx).updateTable('users').set({ ram: sql<number>`ram + 1024` }).where('id', '=', user).execute();
       },
     });
     const after = await db().selectFrom('users').select(['coins', 'ram']).where('id', '=', user).executeTakeFirstOrThrow();

@@ -11,7 +11,7 @@ import { registerPasswordReset } from './password-reset';
 import { AUTH_RATE_LIMIT_POLICIES } from './rate-limits';
 import { successOnly } from './responses';
 import { registerSso } from './sso';
-import { AUTH_MIGRATIONS, type AuthTables } from './tables';
+import { AUTH_MIGRATIONS, type AuthCoreReads, type AuthTables } from './tables';
 import { SingleUseTokens } from './tokens';
 import { registerTwoFactor } from './two-factor';
 
@@ -63,7 +63,7 @@ export default defineServerPlugin({
   migrations: AUTH_MIGRATIONS,
   rateLimitPolicies: AUTH_RATE_LIMIT_POLICIES,
   register(app, ctx) {
-    const db = ctx.db.withTables<AuthTables>();
+    const db = ctx.db.withTables<AuthTables & AuthCoreReads>();
     const tokens = new SingleUseTokens(db);
     const captcha = new TurnstileCaptcha(ctx);
     const verification = new EmailVerification(ctx, tokens);

@@ -2,7 +2,7 @@
 // SHA-256 hashes, two-factor secrets with their hashed recovery codes, and federation (0002):
 // /auth/sso tokens, the key they are signed with, linked Discord/GitHub accounts and OAuth states.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { CoreDatabase, PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export type TokenPurpose = 'reset_password' | 'verify_email';
 
@@ -104,7 +104,10 @@ export type AuthTables = {
   auth_oauth_states: OAuthStatesTable;
 };
 
-export type AuthDb = Kysely<CoreDatabase & AuthTables>;
+/** The core table the plugin still reads, on the reviewed exception list (server/plugins/table-exceptions.ts). */
+export type AuthCoreReads = Pick<CoreDatabase, 'users'>;
+
+export type AuthDb = Kysely<PluginReadableDatabase & AuthTables & AuthCoreReads>;
 
 const TIMESTAMP = 'varchar(32)';
 

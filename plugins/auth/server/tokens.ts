@@ -4,8 +4,8 @@
 // the address it was mailed to, and every token dies when the e-mail or the password changes.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
-import type { AuthDb, AuthTables, TokenPurpose } from './tables';
-import type { CoreDatabase } from '@orepanel/sdk/server';
+import type { AuthCoreReads, AuthDb, AuthTables, TokenPurpose } from './tables';
+import type { PluginReadableDatabase } from '@orepanel/sdk/server';
 
 export const TOKEN_LIFETIME_MS: Readonly<Record<TokenPurpose, number>> = {
   reset_password: 60 * 60 * 1000,
@@ -24,7 +24,7 @@ export interface TokenOwner {
 }
 
 /** The token row's account still has the address the token was mailed to. */
-const mailedToCurrentAddress = (eb: ExpressionBuilder<CoreDatabase & AuthTables, 'auth_tokens'>) =>
+const mailedToCurrentAddress = (eb: ExpressionBuilder<PluginReadableDatabase & AuthTables & AuthCoreReads, 'auth_tokens'>) =>
   eb('auth_tokens.email', '=', eb.selectFrom('users').select('users.email_lower').whereRef('users.id', '=', 'auth_tokens.user_id'));
 
 export class SingleUseTokens {

@@ -2,7 +2,7 @@
 // a conditional update of this row (`coins + amount <= cap`) inside the wallet movement that pays the
 // minute, so however many instances pay at once a day's total can never pass the cap.
 import type { Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export interface AfkDaysTable {
   user_id: number;
@@ -15,7 +15,7 @@ export interface AfkDaysTable {
 /** the plugin's tables, for ctx.db.withTables<AfkTables>() */
 export type AfkTables = { afk_days: AfkDaysTable };
 
-export type AfkDb = Kysely<CoreDatabase & AfkTables>;
+export type AfkDb = Kysely<PluginReadableDatabase & AfkTables>;
 
 export const AFK_MIGRATIONS: Record<string, ServerPluginMigration> = {
   '0001_afk_days': {

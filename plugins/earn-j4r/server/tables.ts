@@ -5,7 +5,7 @@
 // id, not by row, so deleting a guild and adding it back pays nobody twice; a deleted user's rows
 // stay (user_id null) for the same reason.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export interface J4rGuildsTable {
   id: Generated<number>;
@@ -41,7 +41,7 @@ export type J4rTables = {
   j4r_rewards: J4rRewardsTable;
 };
 
-export type J4rDb = Kysely<CoreDatabase & J4rTables>;
+export type J4rDb = Kysely<PluginReadableDatabase & J4rTables>;
 
 const TIMESTAMP = 'varchar(32)';
 

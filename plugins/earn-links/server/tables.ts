@@ -8,7 +8,7 @@
 //   conditional update in the same movement — so the daily limit and the cooldown hold however many
 //   tokens are redeemed at once.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export type LinkTokenState = 'pending' | 'redeemed' | 'replaced';
 
@@ -43,7 +43,7 @@ export type LinkTables = {
   l4r_quotas: LinkQuotasTable;
 };
 
-export type LinkDb = Kysely<CoreDatabase & LinkTables>;
+export type LinkDb = Kysely<PluginReadableDatabase & LinkTables>;
 
 const TIMESTAMP = 'varchar(32)';
 

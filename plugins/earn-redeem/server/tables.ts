@@ -3,7 +3,7 @@
 // count can never pass `uses` however many people redeem at once; a redemption row per (code, user),
 // unique, makes "once per user" a fact of the database rather than of a check before it.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export interface RedeemCodesTable {
   id: Generated<number>;
@@ -42,7 +42,7 @@ export type RedeemTables = {
   redeem_redemptions: RedeemRedemptionsTable;
 };
 
-export type RedeemDb = Kysely<CoreDatabase & RedeemTables>;
+export type RedeemDb = Kysely<PluginReadableDatabase & RedeemTables>;
 
 const TIMESTAMP = 'varchar(32)';
 

@@ -4,7 +4,7 @@
 // movement that pays them (null until paid), so a page can show what was earned without reading the
 // ledger of someone else.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 
 export interface ReferralCodesTable {
   user_id: number;
@@ -36,7 +36,7 @@ export type ReferralTables = {
   referrals: ReferralsTable;
 };
 
-export type ReferralDb = Kysely<CoreDatabase & ReferralTables>;
+export type ReferralDb = Kysely<PluginReadableDatabase & ReferralTables>;
 
 const TIMESTAMP = 'varchar(32)';
 

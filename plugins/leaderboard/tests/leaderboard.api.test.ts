@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { Rankings } from '../server/rankings';
 import { LEADERBOARD_INDEXES } from '../server/indexes';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { pluginView, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 interface Answer {
   type: string;
@@ -159,7 +159,7 @@ describe.each(testDialects())('leaderboard API on %s', (dialect) => {
   // a query plan is dialect-specific: the check exists where EXPLAIN QUERY PLAN does
   if (dialect === 'sqlite')
     it('reads the top N and the rank counts through the indexes, with no full sort', async () => {
-      const rankings = new Rankings(db());
+      const rankings = new Rankings(pluginView(panel));
       const explain = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
         const { sql: text, parameters } = query.compile();
         const plan = await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));

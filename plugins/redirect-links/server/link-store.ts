@@ -3,7 +3,7 @@
 // navigation shows them from (nav-routes.ts). No cache: every instance reads the table, so a change
 // shows everywhere at once.
 import type { Kysely } from 'kysely';
-import { insertedId, type CoreDatabase, type DatabaseDialect } from '@orepanel/sdk/server';
+import { insertedId, type DatabaseDialect, type PluginReadableDatabase } from '@orepanel/sdk/server';
 import type { RedirectLinksTable, RedirectLinkTables } from './tables';
 
 /** A link as the APIs answer it. */
@@ -39,7 +39,7 @@ const present = (row: Row): RedirectLink => ({
 
 export class RedirectLinkStore {
   constructor(
-    private readonly db: Kysely<CoreDatabase & RedirectLinkTables>,
+    private readonly db: Kysely<PluginReadableDatabase & RedirectLinkTables>,
     private readonly dialect: DatabaseDialect,
   ) {}
 

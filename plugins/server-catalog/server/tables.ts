@@ -4,7 +4,7 @@
 // without cascade: a category is deleted only after its eggs) and repeats the category's nest id,
 // which the API keeps equal to the category's.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 import type { LocationStatusName } from '../shared/catalog-rules';
 
 export interface CatalogLocationsTable {
@@ -58,7 +58,7 @@ export type CatalogTables = {
   catalog_eggs: CatalogEggsTable;
 };
 
-export type CatalogDb = Kysely<CoreDatabase & CatalogTables>;
+export type CatalogDb = Kysely<PluginReadableDatabase & CatalogTables>;
 
 const TIMESTAMP = 'varchar(32)';
 

@@ -15,7 +15,7 @@ import { Eggs } from '../server/eggs';
 import { Locations } from '../server/locations';
 import type { CatalogTables } from '../server/tables';
 import { startPterodactylPanel, type PterodactylStandIn, type SampleWorld } from '../../../tests/fixtures/pterodactyl-panel';
-import { roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { pluginView, roleWith, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 const LOCATIONS = '/api/admin/locations';
 const CATEGORIES = '/api/admin/egg-categories';
@@ -70,7 +70,8 @@ describe.each(testDialects())('server catalog on %s', (dialect) => {
   /** the server-catalog.catalog service over this panel's database (the host keeps its registry to itself) */
   const catalogService = (): ServerCatalog => {
     const ctx = { clock: panel.services.clock, httpError } as unknown as ServerPluginContext;
-    return serverCatalog(new Locations(db(), ctx), new EggCategories(db(), ctx), new Eggs(db(), ctx));
+    const catalogDb = pluginView(panel).withTables<CatalogTables>();
+    return serverCatalog(new Locations(catalogDb, ctx), new EggCategories(catalogDb, ctx), new Eggs(catalogDb, ctx));
   };
   const auditOf = (action: string) => db().selectFrom('audit_log').select(['action', 'actor_user_id', 'details']).where('action', '=', action).orderBy('id').execute();
 

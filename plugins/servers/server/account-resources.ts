@@ -10,11 +10,11 @@
 // non-finite.
 import type { Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { storedCount, type CoreDatabase, type PluginAccounts } from '@orepanel/sdk/server';
+import { storedCount, type PluginAccounts, type PluginReadableDatabase } from '@orepanel/sdk/server';
 import { SERVER_MAXIMUMS, SERVER_RESOURCE_KEYS, type Resources, type ServerResourceKey, type ServerResources } from '../shared/api';
-import type { ServersDb, ServersTables } from './tables';
+import type { ServersCoreReads, ServersDb, ServersTables } from './tables';
 
-export type ServersTrx = Transaction<CoreDatabase & ServersTables>;
+export type ServersTrx = Transaction<PluginReadableDatabase & ServersTables & ServersCoreReads>;
 type Reader = ServersDb | ServersTrx;
 export type AccountResourceKey = keyof Resources;
 

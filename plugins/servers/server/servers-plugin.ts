@@ -8,7 +8,7 @@ import { HostedServers } from './hosted-servers';
 import { QueueWorker } from './queue-worker';
 import { Renewals } from './renewals';
 import { ServerQueue } from './server-queue';
-import type { ServersDb, ServersTables } from './tables';
+import type { ServersCoreReads, ServersDb, ServersTables } from './tables';
 
 export interface ServersPlugin {
   db: ServersDb;
@@ -23,7 +23,7 @@ export interface ServersPlugin {
 }
 
 export function createServersPlugin(ctx: ServerPluginContext): ServersPlugin {
-  const db = ctx.db.withTables<ServersTables>();
+  const db = ctx.db.withTables<ServersTables & ServersCoreReads>();
   // the services of the plugins in `requires`, asked for when a request or a job needs them (never
   // in register(), where ctx.services.get refuses: they are handed over from start() on)
   const catalog = () => ctx.services.get(SERVER_CATALOG);

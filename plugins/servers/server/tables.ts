@@ -4,7 +4,7 @@
 // building, holds its resources and a server slot, so two requests cannot both spend the same free
 // RAM. Every creation attempt leaves a `server_queue_logs` row.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { CoreDatabase, PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 import type { QueueAttemptOutcome, QueueStatus, ServerStatus } from '../shared/api';
 
 export interface ServersTable {
@@ -77,7 +77,10 @@ export type ServersTables = {
   server_queue_logs: ServerQueueLogsTable;
 };
 
-export type ServersDb = Kysely<CoreDatabase & ServersTables>;
+/** The core table the plugin still reads, on the reviewed exception list (server/plugins/table-exceptions.ts). */
+export type ServersCoreReads = Pick<CoreDatabase, 'users'>;
+
+export type ServersDb = Kysely<PluginReadableDatabase & ServersTables & ServersCoreReads>;
 
 const TIMESTAMP = 'varchar(32)';
 

@@ -2,7 +2,7 @@
 // sent to the provider, so the webhook that confirms the payment finds what was sold, to whom and
 // for how much — the coins credited come from this row, never from what a request claims.
 import type { Generated, Kysely } from 'kysely';
-import type { CoreDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
 import type { CreditOrderStatus, PaymentProvider } from '../shared/money';
 
 export interface CreditOrdersTable {
@@ -32,7 +32,7 @@ export type StoreTables = {
   store_credit_orders: CreditOrdersTable;
 };
 
-export type StoreDb = Kysely<CoreDatabase & StoreTables>;
+export type StoreDb = Kysely<PluginReadableDatabase & StoreTables>;
 
 const TIMESTAMP = 'varchar(32)';
 
