@@ -10,6 +10,7 @@
 //                   the old hashed ones, even when built in place next to the sources)
 //   server.js       the server part, self-contained (node builtins stay imports)
 //   custom.css/js   copied when the plugin has them
+//   mail/           the default texts of the mail templates plugin.json declares, copied as they are
 //
 // Without --out the folder is built in place (the plugin folder is its own installed folder).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,11 @@ import { thirdPartyServerConfig } from './server-config.mjs';
 
 /** Files a plugin may ship next to plugin.json that the host reads as they are. */
 const COPIED_FILES = ['custom.css', 'custom.js'];
+
+/** The files holding the default texts of the mail templates `manifest` declares, relative to its folder. */
+function mailTemplateFiles(manifest) {
+  return (manifest.mailTemplates ?? []).flatMap(({ name }) => [`mail/${name}.subject.txt`, `mail/${name}.html`, `mail/${name}.txt`]);
+}
 
 /** The generated client files a previous build listed (paths inside client/), if any. */
 function previousClientFiles(outDir) {
@@ -59,6 +65,10 @@ export async function buildInstallablePlugin({ pluginDir, outDir, production = t
   const manifest = readPluginManifest(source, { checkFolderName: false });
   const out = resolve(outDir ?? source);
   const inPlace = out === source;
+  const mailFiles = mailTemplateFiles(manifest);
+  // the host would refuse the installed plugin for it: say so now, naming the file
+  const missingMail = mailFiles.find((file) => !existsSync(join(source, file)));
+  if (missingMail) throw new Error(`plugin.json declares a mail template whose ${missingMail} is missing`);
   // the host refuses a plugin whose folder is not named after its id (URLs and the i18n namespace use it)
   if (basename(out) !== manifest.id) {
     throw new Error(
@@ -99,6 +109,13 @@ export async function buildInstallablePlugin({ pluginDir, outDir, production = t
       }
     }
     files.push('plugin.json');
+    // only the declared templates' texts: a template dropped from plugin.json leaves no file behind
+    rmSync(join(out, 'mail'), { recursive: true, force: true });
+    for (const file of mailFiles) {
+      mkdirSync(dirname(join(out, file)), { recursive: true });
+      copyFileSync(join(source, file), join(out, file));
+      files.push(file);
+    }
   }
 
   writeFileSync(join(out, 'build.json'), `${JSON.stringify({ ...built.record, files: built.files }, null, 2)}\n`);

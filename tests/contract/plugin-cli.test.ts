@@ -52,6 +52,9 @@ describe('orepanel plugin build', () => {
     );
     expect(listFiles(join(out, 'client'))).toEqual(build.files);
     expect(JSON.parse(readFileSync(join(out, 'plugin.json'), 'utf8')).id).toBe('fixture-healthy');
+    // the declared mail template's texts, as they are
+    expect(listFiles(join(out, 'mail'))).toEqual(['fixture_hello.html', 'fixture_hello.subject.txt', 'fixture_hello.txt']);
+    expect(readFileSync(join(out, 'mail', 'fixture_hello.html'))).toEqual(readFileSync(join(SOURCES, 'fixture-healthy', 'mail', 'fixture_hello.html')));
     // the server part is self-contained: only node builtins may stay imports
     const server = readFileSync(join(out, 'server.js'), 'utf8');
     expect(server).not.toMatch(/from ['"](?!node:)[^'"]+['"]/);
@@ -65,7 +68,11 @@ describe('orepanel plugin build', () => {
       expect(plugins.refused).toEqual([]);
       // a third-party plugin arrives disabled (issue 9): the administrator's switch starts it
       expect(plugins.isActive('fixture-healthy')).toBe(false);
+      const greeting = () => servicesOf(app).database.db.selectFrom('mail_templates').select(['subject', 'html']).where('name', '=', 'fixture_hello').executeTakeFirst();
+      expect(await greeting()).toBeUndefined();
       await plugins.setEnabled('fixture-healthy', true);
+      // its mail template is stored once it is enabled
+      expect(await greeting()).toEqual({ subject: 'Hello from ${app_name}', html: '<p>Hello ${first_name}, the fixture says hello.</p>' });
       const served = (await app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string }[];
       const build = JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')) as { entry: string; integrity: string };
       expect(served.find((m) => m.id === 'fixture-healthy')).toMatchObject({ entry: build.entry, integrity: build.integrity });
@@ -108,6 +115,15 @@ describe('orepanel plugin build', () => {
     const none = await run(['plugin', 'build', work]);
     expect(none.code).toBe(1);
     expect(none.err).toContain('has no plugin.json');
+  });
+
+  it('refuses a plugin whose declared mail template has a file missing, naming it', async () => {
+    const dir = join(work, 'mail-missing', 'fixture-healthy');
+    cpSync(join(SOURCES, 'fixture-healthy'), dir, { recursive: true });
+    rmSync(join(dir, 'mail', 'fixture_hello.txt'));
+    const res = await run(['plugin', 'build', dir]);
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('plugin.json declares a mail template whose mail/fixture_hello.txt is missing');
   });
 
   it('names every problem of an invalid plugin.json', async () => {
