@@ -629,7 +629,9 @@ export class PluginHost {
       const served: ServedPluginManifest[] = this.list()
         .filter((p) => this.active.has(p.manifest.id))
         .map((p) => {
-          const out: ServedPluginManifest = { ...p.manifest };
+          // the mail templates are the server's business: every page load would carry them for nothing
+          const { mailTemplates: _mailTemplates, ...manifest } = p.manifest;
+          const out: ServedPluginManifest = manifest;
           if (p.build?.entry) out.entry = p.build.entry;
           if (p.build?.integrity) out.integrity = p.build.integrity;
           if (p.build?.localeFiles) out.localeFiles = p.build.localeFiles;

@@ -86,6 +86,12 @@ describe.each(testDialects())('plugins declare their own mail templates, on %s',
     restarted.push(await secondInstance(panel, { pluginDirs: [REPO_PLUGINS, fixtures] }));
   };
 
+  it('keeps the declarations out of the manifests served to browsers', async () => {
+    const served = (await panel.app.inject({ url: '/api/system/plugins' })).json() as { id: string; mailTemplates?: unknown }[];
+    expect(served.find((m) => m.id === 'auth')).toBeDefined();
+    expect(served.filter((m) => m.mailTemplates !== undefined)).toEqual([]);
+  });
+
   it('stores a declared template from the plugin folder, without the files’ final line break', async () => {
     expect(await row('fx_notice')).toMatchObject({
       description: 'Sent by fx-mail.',
