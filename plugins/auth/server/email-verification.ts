@@ -2,7 +2,7 @@
 // after an e-mail change (event user.email_changed); GET /user/auth/verify?code= marks the address
 // verified, once; POST /user/auth/verify/resend mails a new link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { wantsJson, type PluginReadableDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
+import { wantsJson, type ServerPluginContext } from '@orepanel/sdk/server';
 import { successOnly } from './responses';
 import type { SingleUseTokens } from './tokens';
 
@@ -61,7 +61,7 @@ export class EmailVerification {
 
     app.post('/user/auth/verify/resend', { config: { auth: true, rateLimit: 'auth.verify' }, schema: { response: { 200: successOnly } } }, async (request) => {
       const user = (await ctx.auth.currentUser(request))!;
-      const row = await ctx.db.withTables<PluginReadableDatabase>().selectFrom('user_public').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await ctx.db.selectFrom('user_public').select('verified').where('id', '=', user.id).executeTakeFirstOrThrow();
       if (row.verified === 1) throw ctx.httpError(409, 'EMAIL_ALREADY_VERIFIED', 'Your e-mail address is already verified.');
       if (!(await ctx.mail.enabled())) throw ctx.httpError(409, 'MAIL_DISABLED', 'This panel cannot send mail at the moment.');
       await this.send(user.id, await ctx.mail.publicUrl(request));

@@ -9,7 +9,7 @@
 // it expires SSO_TOKEN_LIFETIME_SECONDS after it was issued. Every refusal has the same answer.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { PluginClock, PluginReadableDatabase, ServerPluginContext } from '@orepanel/sdk/server';
+import type { PluginClock, ServerPluginContext } from '@orepanel/sdk/server';
 import { signInAs } from './sign-in';
 import { SigningKey } from './sso-signing-key';
 import type { AuthDb } from './tables';
@@ -122,7 +122,7 @@ export function registerSso(app: FastifyInstance, ctx: ServerPluginContext, db: 
   const tokens = new SsoTokens(db, new SigningKey(db, ctx.secrets, 'sso'), ctx.clock);
 
   const findUser = async (reference: string) => {
-    const query = ctx.db.withTables<PluginReadableDatabase>().selectFrom('user_public').select(['id', 'uuid', 'username', 'role_id', 'banned']);
+    const query = ctx.db.selectFrom('user_public').select(['id', 'uuid', 'username', 'role_id', 'banned']);
     if (UUID_SHAPE.test(reference)) return query.where('uuid', '=', reference.toLowerCase()).executeTakeFirst();
     const id = await ctx.auth.lookupUserId(reference);
     return id === null ? undefined : query.where('id', '=', id).executeTakeFirst();

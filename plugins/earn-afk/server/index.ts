@@ -1,7 +1,7 @@
 // The earn-afk plugin's API: GET /api/user/earn/afk (the rate, the daily cap and what is left today)
 // and the AFK websocket /api/user/earn/afk/socket that pays server-observed minutes (afk-hub.ts).
 // Both need a signed-in session and the afk_enabled flag; the socket also the origin check.
-import { defineServerPlugin, type PluginReadableDatabase } from '@orepanel/sdk/server';
+import { defineServerPlugin } from '@orepanel/sdk/server';
 import { AFK_SOCKET_PATH, AFK_STATUS_PATH, DAY_MS, HEARTBEAT_GAP_MS, HEARTBEAT_INTERVAL_MS } from '../shared/protocol';
 import { AfkHub } from './afk-hub';
 import { AfkPayouts, dayOf } from './payouts';
@@ -42,7 +42,7 @@ export default defineServerPlugin({
       const [rates, earned, row] = await Promise.all([
         payouts.rates(),
         payouts.earnedOn(user.id, today),
-        ctx.db.withTables<PluginReadableDatabase>().selectFrom('user_public').select('minutes_afk').where('id', '=', user.id).executeTakeFirstOrThrow(),
+        ctx.db.selectFrom('user_public').select('minutes_afk').where('id', '=', user.id).executeTakeFirstOrThrow(),
       ]);
       reply.header('cache-control', 'no-store');
       return {

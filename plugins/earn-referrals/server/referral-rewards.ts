@@ -10,7 +10,7 @@
 // A referrer's unpaid referrals that have become due are also settled when they open their page:
 // verification by other means (an administrator, a password reset before this plugin listened) or a
 // crash between the verification and the payment still ends in a payment.
-import { insertUnlessTaken, type PluginReadableDatabase, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
+import { insertUnlessTaken, type ServerPluginContext, type WalletTransaction } from '@orepanel/sdk/server';
 import { normalizeReferralCode } from '../shared/referral-code';
 import type { ReferralCodes } from './referral-codes';
 import type { ReferralTables } from './tables';
@@ -43,11 +43,6 @@ export class ReferralRewards {
 
   private get db() {
     return this.ctx.db.withTables<ReferralTables>();
-  }
-
-  /** the core's read-only view of accounts (names, the verified flag) */
-  private get accounts() {
-    return this.ctx.db.withTables<PluginReadableDatabase>();
   }
 
   private async enabled(): Promise<boolean> {
@@ -119,7 +114,7 @@ export class ReferralRewards {
   private async payReferrerWhenDue(referral: ReferralRow): Promise<void> {
     if (referral.referrer_coins !== null) return;
     if ((await this.ctx.settings.get('referrals_pay_after_verification')) === true) {
-      const account = await this.accounts.selectFrom('user_public').select('verified').where('id', '=', referral.referred_id).executeTakeFirst();
+      const account = await this.ctx.db.selectFrom('user_public').select('verified').where('id', '=', referral.referred_id).executeTakeFirst();
       if (!account || Number(account.verified) !== 1) return;
     }
     await this.pay(referral, 'referrer', await this.coins('referrals_coins_per_referral'));
@@ -161,7 +156,7 @@ export class ReferralRewards {
   }
 
   private async usernameOf(userId: number): Promise<string | null> {
-    const row = await this.accounts.selectFrom('user_public').select('username').where('id', '=', userId).executeTakeFirst();
+    const row = await this.ctx.db.selectFrom('user_public').select('username').where('id', '=', userId).executeTakeFirst();
     return row?.username ?? null;
   }
 }

@@ -2,7 +2,7 @@
 // earned and the accounts they referred (paged, newest first; usernames and dates — never e-mail
 // addresses). Switched off with referrals_enabled. Opening it also settles what has become due.
 import type { FastifyInstance } from 'fastify';
-import type { PluginReadableDatabase, ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
 import type { ReferralCodes } from './referral-codes';
 import type { ReferralRewards } from './referral-rewards';
 import type { ReferralTables } from './tables';
@@ -69,7 +69,7 @@ const answer = {
 const numberSetting = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0);
 
 export function registerReferralRoutes(app: FastifyInstance, ctx: ServerPluginContext, codes: ReferralCodes, rewards: ReferralRewards): void {
-  const db = ctx.db.withTables<ReferralTables & PluginReadableDatabase>();
+  const db = ctx.db.withTables<ReferralTables>();
 
   app.get<{ Querystring: ListQuery }>(
     '/user/earn/referrals',

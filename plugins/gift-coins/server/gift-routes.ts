@@ -4,7 +4,7 @@
 // coins once. Never to yourself, never to a banned or unknown account, within the min/max settings;
 // everything behind allow_coins_sharing.
 import type { FastifyInstance } from 'fastify';
-import type { PluginReadableDatabase, ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
 import { giftAmountProblem, giftFee, type GiftRules } from '../shared/gift-rules';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -35,10 +35,9 @@ export function registerGiftRoutes(app: FastifyInstance, ctx: ServerPluginContex
     return { min: Number(values.gift_min_amount), max: Number(values.gift_max_amount), feePercent: Number(values.gift_fee_percent) };
   };
 
-  const accounts = ctx.db.withTables<PluginReadableDatabase>();
   /** The account a gift may go to from `senderId`, or the reason it may not (as an http error on field `recipient`). */
   const recipientFor = async (senderId: number, uuid: string) => {
-    const row = await accounts.selectFrom('user_public').select(['id', 'uuid', 'username', 'avatar', 'banned']).where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
+    const row = await ctx.db.selectFrom('user_public').select(['id', 'uuid', 'username', 'avatar', 'banned']).where('uuid', '=', uuid.toLowerCase()).executeTakeFirst();
     if (!row) throw ctx.httpError(404, 'USER_NOT_FOUND', 'There is no such user.', 'recipient');
     if (row.id === senderId) throw ctx.httpError(400, 'SELF_TRANSFER', 'You cannot send coins to yourself.', 'recipient');
     if (row.banned) throw ctx.httpError(409, 'RECIPIENT_BANNED', 'This account is banned and cannot receive coins.', 'recipient');

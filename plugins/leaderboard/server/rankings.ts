@@ -7,8 +7,7 @@
 // ban flag). Counter boards read the core `user_counters` table directly instead of
 // ctx.counters.top(): top() knows nothing of bans (a banned leader would push the list under N) and has
 // no "rank of one user". Both are what the core lets every plugin read; no other table is touched.
-import type { Kysely } from 'kysely';
-import type { PluginReadableDatabase, ServerPluginContext } from '@orepanel/sdk/server';
+import type { ServerPluginContext } from '@orepanel/sdk/server';
 import { BOARD_SOURCES, type BoardType, type RankedUser } from '../shared/boards';
 
 interface RankedRow {
@@ -33,11 +32,7 @@ function toRanked(rows: readonly RankedRow[]): RankedUser[] {
 }
 
 export class Rankings {
-  private readonly db: Kysely<PluginReadableDatabase>;
-
-  constructor(db: ServerPluginContext['db']) {
-    this.db = db.withTables<PluginReadableDatabase>();
-  }
+  constructor(private readonly db: ServerPluginContext['db']) {}
 
   /** The query for the top `limit` of a board (only values above 0: nobody is "first" with nothing). */
   topQuery(type: BoardType, limit: number) {

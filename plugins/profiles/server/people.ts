@@ -1,7 +1,7 @@
 // The queries behind profiles and the name search, on the core's read-only user_public view (an
 // account's public fields with its role badge). Banned accounts are neither shown nor found.
-import { sql, type Kysely } from 'kysely';
-import { likeLiteral, type PluginReadableDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
+import { sql } from 'kysely';
+import { likeLiteral, type ServerPluginContext } from '@orepanel/sdk/server';
 import { NAME_SEARCH, type PersonMatch, type PersonRole } from '../shared/people';
 
 /** the counters other plugins publish (ctx.counters) that a profile shows, read from the core table in one query */
@@ -26,11 +26,7 @@ export interface ProfileRow {
 }
 
 export class People {
-  private readonly db: Kysely<PluginReadableDatabase>;
-
-  constructor(db: ServerPluginContext['db']) {
-    this.db = db.withTables<PluginReadableDatabase>();
-  }
+  constructor(private readonly db: ServerPluginContext['db']) {}
 
   /** A user who is not banned, with their role and public numbers; null when there is none. */
   async profile(uuid: string): Promise<ProfileRow | null> {

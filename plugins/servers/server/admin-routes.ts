@@ -6,7 +6,7 @@
 // one-pending-entry rules do not — they govern what a customer does on their own.
 import { sql, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { likeLiteral, type PluginReadableDatabase, type ServerPluginContext } from '@orepanel/sdk/server';
+import { likeLiteral, type ServerPluginContext } from '@orepanel/sdk/server';
 import type {
   AdminCreateQueueEntryRequest,
   AdminCreateQueueEntryResponse,
@@ -33,13 +33,11 @@ const containsPattern = (text: string) => `%${likeLiteral(text)}%`;
 
 export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginContext, plugin: ServersPlugin): void {
   const { db, rules, queue, servers } = plugin;
-  /** the core's read-only view of accounts (owners' names, the target of a queued server) */
-  const accounts = ctx.db.withTables<PluginReadableDatabase>();
 
   const owners = async (ids: number[]): Promise<Map<number, OwnerRef>> => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await accounts.selectFrom('user_public').select(['id', 'uuid', 'username']).where('id', 'in', unique).execute();
+    const rows = await ctx.db.selectFrom('user_public').select(['id', 'uuid', 'username']).where('id', 'in', unique).execute();
     return new Map(rows.map((r) => [r.id, { uuid: r.uuid, username: r.username }]));
   };
   const gone: OwnerRef = { uuid: '', username: '' };
@@ -131,7 +129,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
     async (request, reply): Promise<AdminCreateQueueEntryResponse> => {
       const admin = (await ctx.auth.currentUser(request))!;
       const body = request.body;
-      const target = await accounts.selectFrom('user_public').select('id').where('uuid', '=', body.user_uuid).executeTakeFirst();
+      const target = await ctx.db.selectFrom('user_public').select('id').where('uuid', '=', body.user_uuid).executeTakeFirst();
       if (!target) throw ctx.httpError(404, 'USER_NOT_FOUND', 'No user has this uuid.', 'user_uuid');
       rules.checkWanted(body);
       await rules.checkPanelConfigured();
