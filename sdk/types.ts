@@ -197,6 +197,10 @@ export interface ApiErrorBody {
 /** Public application settings served by GET /api/system/settings (never secrets). */
 export type PublicSettings = Record<string, string | number | boolean | null>;
 
+/** The resources an account holds and spends on its servers (each a users column): what the store sells, administrators set and servers use. */
+export const ACCOUNT_RESOURCES = Object.freeze(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const);
+export type AccountResource = (typeof ACCOUNT_RESOURCES)[number];
+
 export const ADMIN_ROLE_MIN = 2;
 export const ADMIN_ROLE_MAX = 8;
 export const ROOT_PERMISSION = 'admin.root';

@@ -2,11 +2,10 @@
 // ctx.wallet) — the resource totals a user builds servers with, and the AFK minutes. Each change is
 // one conditional statement on the core's users table, never a read-then-write; pass the wallet's
 // `trx` from an `effect` to commit it with the coins. Plugins read accounts through user_public.
+import type { AccountResource } from '../types';
 import type { WalletTransaction } from './wallet';
 
-/** The resources an account holds and spends on its servers (each a users column). */
-export const ACCOUNT_RESOURCES = Object.freeze(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const);
-export type AccountResource = (typeof ACCOUNT_RESOURCES)[number];
+export { ACCOUNT_RESOURCES, type AccountResource } from '../types';
 export type AccountResources = Record<AccountResource, number>;
 
 export interface ResourceGrant {

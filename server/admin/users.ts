@@ -11,12 +11,13 @@ import { actorOf, escalationError, holdsAll, mayActOnRole, type Actor, type Admi
 import { errorResponses, pageMeta, pageMetaSchema, pagingQuery, successSchema, uuidParams, type PagingQuery } from './schemas';
 import { nullableString, userProfileProperties } from '../auth/user-profile-schema';
 import { hasPermission } from '../../sdk/manifest';
+import { ACCOUNT_RESOURCES, type AccountResource } from '../../sdk/types';
 import type { AbuseReviewTables } from '../security/abuse-review-tables';
 import { AccountFlags } from '../security/account-flags';
 import { registerAdminUserFlags } from './user-flags';
 
-export const RESOURCE_FIELDS = ['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const;
-type ResourceField = (typeof RESOURCE_FIELDS)[number];
+export const RESOURCE_FIELDS = ACCOUNT_RESOURCES;
+type ResourceField = AccountResource;
 /** integer columns: the largest value every dialect stores */
 const MAX_RESOURCE = 2_147_483_647;
 

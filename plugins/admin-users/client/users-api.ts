@@ -1,8 +1,8 @@
 // The shapes the users admin API answers (server/admin/users) and its addresses.
-import { ADMIN_API, type UserProfile } from '@orepanel/sdk';
+import { ACCOUNT_RESOURCES, ADMIN_API, type AccountResource, type UserProfile } from '@orepanel/sdk';
 
-export const RESOURCE_FIELDS = ['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const;
-export type ResourceField = (typeof RESOURCE_FIELDS)[number];
+export const RESOURCE_FIELDS = ACCOUNT_RESOURCES;
+export type ResourceField = AccountResource;
 
 export interface AdminUser extends UserProfile, Record<ResourceField, number> {
   banned: boolean;
