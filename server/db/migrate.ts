@@ -1,6 +1,6 @@
 // The migrations runner: Kysely's Migrator with in-code migrations, one migration table for the
 // core and one per plugin (op_migrations_<id>), so each plugin's history is its own.
-import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationResult } from 'kysely';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type KyselyPlugin, type Migration, type MigrationResult } from 'kysely';
 import type { DatabaseDialect, MigrationKit, ServerPluginMigration } from '../../sdk/server';
 
 export const CORE_MIGRATION_TABLE = 'op_migrations_core';
@@ -38,15 +38,23 @@ export class MigrationError extends Error {
 
 /**
  * Applies every pending migration of one set, in name order. Returns the names applied now.
- * Throws a MigrationError naming the migration that failed.
+ * Throws a MigrationError naming the migration that failed. `guard` checks each statement of the
+ * migrations themselves (a plugin's: its own tables only), not the runner's bookkeeping.
  */
-export async function runMigrations(db: Kysely<unknown>, dialect: DatabaseDialect, table: string, migrations: Readonly<Record<string, ServerPluginMigration>>): Promise<string[]> {
+export async function runMigrations(
+  db: Kysely<unknown>,
+  dialect: DatabaseDialect,
+  table: string,
+  migrations: Readonly<Record<string, ServerPluginMigration>>,
+  guard?: KyselyPlugin,
+): Promise<string[]> {
+  const handle = (tx: Kysely<unknown>) => (guard ? tx.withPlugin(guard) : tx);
   const adapted: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(migrations)) {
     const down = migration.down;
     adapted[name] = {
-      up: (tx) => migration.up(tx as Kysely<unknown>, migrationKit(tx as Kysely<unknown>, dialect)),
-      down: down ? (tx) => down(tx as Kysely<unknown>, migrationKit(tx as Kysely<unknown>, dialect)) : undefined,
+      up: (tx) => migration.up(handle(tx as Kysely<unknown>), migrationKit(handle(tx as Kysely<unknown>), dialect)),
+      down: down ? (tx) => down(handle(tx as Kysely<unknown>), migrationKit(handle(tx as Kysely<unknown>), dialect)) : undefined,
     };
   }
   const migrator = new Migrator({

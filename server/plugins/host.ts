@@ -29,7 +29,7 @@ import type { RateLimitPolicies } from '../security/rate-limit-policies';
 import type { SettingsStore } from '../settings/store';
 import { sendNotFound } from '../http/errors';
 import { discoverPlugins, type BuildEntry, type DiscoverOptions, type PluginOrigin } from './discover';
-import { tableDeclarationProblem } from './table-rules';
+import { migrationGuard, tableDeclarationProblem } from './table-rules';
 import type { ServiceRegistry } from './services';
 
 export interface RouteRecord {
@@ -265,7 +265,7 @@ export class PluginHost {
       }
       if (item.server?.migrations) {
         try {
-          await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(item.id), item.server.migrations);
+          await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(item.id), item.server.migrations, migrationGuard(item));
         } catch (error) {
           this.refuse(item.id, item.origin, migrationProblem(error), item.manifest);
           continue;
@@ -491,7 +491,7 @@ export class PluginHost {
     if (server.migrations) {
       const { database } = this.options;
       try {
-        await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(id), server.migrations);
+        await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, pluginMigrationTable(id), server.migrations, migrationGuard(plugin));
       } catch (error) {
         return fail(migrationProblem(error), false);
       }

@@ -170,6 +170,45 @@ describe('the table boundary', () => {
     expect(refusal(() => db.withSchema('main').selectFrom('notes').selectAll().compile()).message).toMatch(/another schema \("main.notes"\)/);
   });
 
+  it('lets a migration change its own tables, views and indexes, and point foreign keys at its tables and users only', () => {
+    const migration = handle({ schemaChanges: true, exceptions: new Map([['users', 'index']]) });
+    expect(() =>
+      migration.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .compile(),
+    ).not.toThrow();
+    expect(() =>
+      migration.schema
+        .createTable('notes')
+        .addColumn('user_id', 'integer', (c) => c.references('users.id'))
+        .compile(),
+    ).not.toThrow();
+    expect(() => migration.schema.createIndex('notes_user').on('notes').column('user_id').compile()).not.toThrow();
+    expect(() => migration.schema.alterTable('notes').addColumn('tag', 'varchar(20)').compile()).not.toThrow();
+    expect(() => migration.schema.dropTable('note_tags').compile()).not.toThrow();
+    expect(() => migration.schema.createIndex('users_coins').on('users').column('coins').compile()).not.toThrow();
+
+    expect(refusal(() => migration.schema.alterTable('users').addColumn('x', 'integer').compile()).message).toMatch(/may not write table "users"/);
+    expect(refusal(() => migration.schema.dropTable('sessions').compile()).table).toBe('sessions');
+    expect(refusal(() => migration.schema.createIndex('s_user').on('sessions').column('user_id').compile()).message).toMatch(/may not index table "sessions"/);
+    expect(refusal(() => migration.schema.alterTable('notes').renameTo('users').compile()).table).toBe('users');
+    expect(
+      refusal(() =>
+        migration.schema
+          .createTable('notes')
+          .addColumn('s', 'integer', (c) => c.references('sessions.id'))
+          .compile(),
+      ).message,
+    ).toMatch(/may not point a foreign key at table "sessions"/);
+    expect(refusal(() => migration.schema.createView('rich').as(migration.selectFrom('notes').select('id')).compile()).message).toMatch(/may not create or drop view "rich"/);
+    expect(refusal(() => migration.schema.createView('note_tags').as(migration.selectFrom('users').select('id')).compile()).table).toBe('users');
+    expect(refusal(() => migration.schema.createTable('notes').addColumn('id', 'integer').addForeignKeyConstraint('fk', ['id'], 'other_plugin_rows', ['id']).compile()).table).toBe(
+      'other_plugin_rows',
+    );
+  });
+
   it('grants what an exception names, and no more', () => {
     const reader = handle({ exceptions: new Map([['users', 'read']]) });
     expect(() => reader.selectFrom('users').select('coins').compile()).not.toThrow();

@@ -10,13 +10,21 @@
 // update…) — so every table a query touches is a node this check can see.
 import {
   AliasNode,
+  AlterTableNode,
+  CreateIndexNode,
+  CreateTableNode,
+  CreateViewNode,
   DeleteQueryNode,
+  DropIndexNode,
+  DropTableNode,
+  DropViewNode,
   FromNode,
   InsertQueryNode,
   JoinNode,
   ListNode,
   MergeQueryNode,
   RawNode,
+  ReferencesNode,
   TableNode,
   UpdateQueryNode,
   UsingNode,
@@ -30,7 +38,11 @@ import {
   type UnknownRow,
 } from 'kysely';
 
-export type TableAccess = 'read' | 'write';
+/** 'index': create or drop an index on the table in a migration (and nothing else) */
+export type TableAccess = 'read' | 'write' | 'index';
+
+/** Core tables a plugin's own tables may point at with a foreign key (rows that go with their account). */
+export const REFERENCE_TARGETS: ReadonlySet<string> = new Set(['users']);
 
 export interface TableBoundaryRules {
   pluginId: string;
@@ -40,6 +52,11 @@ export interface TableBoundaryRules {
   readable: ReadonlySet<string>;
   /** table → access beyond the rules: the reviewed exceptions of a first-party plugin (table-exceptions.ts) */
   exceptions?: ReadonlyMap<string, TableAccess>;
+  /**
+   * A migration's handle: it may also create, alter and drop its own tables, views and indexes, and
+   * point foreign keys at its own tables and REFERENCE_TARGETS. At run time every schema change is refused.
+   */
+  schemaChanges?: boolean;
 }
 
 export class TableBoundaryError extends Error {
@@ -91,13 +108,41 @@ class QueryCheck {
     if (this.rules.owns.has(table)) return true;
     if (access === 'read' && this.rules.readable.has(table)) return true;
     const granted = this.rules.exceptions?.get(table);
-    return granted === 'write' || granted === access;
+    return granted === access || (granted === 'write' && access === 'read');
   }
 
   root(node: RootOperationNode): void {
     if (RawNode.is(node)) this.refuse(null, 'may not run a raw SQL query: build it with the query builder so its tables can be checked');
-    if (!DATA_QUERIES.has(node.kind)) this.refuse(null, `may not change the database schema at run time (${node.kind}): do it in a migration`);
-    this.visit(node, new Set());
+    if (DATA_QUERIES.has(node.kind)) this.visit(node, new Set());
+    else if (this.rules.schemaChanges) this.schemaChange(node);
+    else this.refuse(null, `may not change the database schema at run time (${node.kind}): do it in a migration`);
+  }
+
+  /** A migration's statement: its own tables, views and indexes only. */
+  private schemaChange(node: RootOperationNode): void {
+    const none: ReadonlySet<string> = new Set();
+    if (CreateTableNode.is(node) || DropTableNode.is(node)) this.table(node.table, 'write', none);
+    else if (AlterTableNode.is(node)) {
+      this.table(node.table, 'write', none);
+      if (node.renameTo) this.table(node.renameTo, 'write', none);
+    } else if (CreateIndexNode.is(node)) {
+      if (node.table) this.table(node.table, 'index', none);
+    } else if (DropIndexNode.is(node)) {
+      // SQLite and PostgreSQL name an index without its table: only the name is there to go by
+      if (node.table) this.table(node.table, 'index', none);
+    } else if (CreateViewNode.is(node) || DropViewNode.is(node)) {
+      const name = node.name.identifier.name;
+      if (node.name.schema || !this.rules.owns.has(name)) this.refuse(name, `may not create or drop view "${name}": declare it in plugin.json "tables"`);
+    } else this.refuse(null, `may not run ${node.kind} in a migration`);
+    this.visit(node, none);
+  }
+
+  /** A foreign key's target: one of the plugin's own tables, or a core table rows may belong to. */
+  private reference(node: ReferencesNode): void {
+    const name = node.table.table.identifier.name;
+    if (node.table.table.schema || !(this.rules.owns.has(name) || REFERENCE_TARGETS.has(name))) {
+      this.refuse(name, `may not point a foreign key at table "${name}": only at its own tables and ${[...REFERENCE_TARGETS].join(', ')}`);
+    }
   }
 
   /** A table named where a query reads from or writes to. */
@@ -160,6 +205,10 @@ class QueryCheck {
     }
     if (RawNode.is(node)) {
       this.raw(node, ctes);
+      return;
+    }
+    if (ReferencesNode.is(node)) {
+      this.reference(node);
       return;
     }
     if (FromNode.is(node)) {

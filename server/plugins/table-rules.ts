@@ -4,7 +4,7 @@ import { PLUGIN_READABLE_TABLES } from '../../sdk/server';
 import type { PluginManifest } from '../../sdk/types';
 import { CORE_TABLE_PREFIX, CORE_TABLES, HANDED_OVER_TABLES } from '../db/core-tables';
 import type { PluginOrigin } from './discover';
-import type { TableAccess, TableBoundaryRules } from './table-boundary';
+import { TableBoundary, type TableAccess, type TableBoundaryRules } from './table-boundary';
 import { FIRST_PARTY_TABLE_EXCEPTIONS, type TableException } from './table-exceptions';
 
 const READABLE: ReadonlySet<string> = new Set(PLUGIN_READABLE_TABLES);
@@ -18,6 +18,11 @@ export function tableRulesFor(
   // a folder dropped in DATA_DIR/plugins may carry a first-party id: exceptions follow the origin, not the name
   if (plugin.origin === 'bundled') for (const e of exceptions) if (e.plugin === id) granted.set(e.table, e.access);
   return { pluginId: id, owns: new Set(plugin.manifest.tables ?? []), readable: READABLE, exceptions: granted };
+}
+
+/** The check of a plugin's migrations: its own tables, views and indexes (and the exceptions' indexes). */
+export function migrationGuard(plugin: { manifest: PluginManifest; origin: PluginOrigin }): TableBoundary {
+  return new TableBoundary({ ...tableRulesFor(plugin), schemaChanges: true });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The database boundary (issue 10 item 3) through a running panel: a plugin reads its own tables and
 // the core's read-only views, and every attempt on core tables — a write, a read, raw SQL, a wallet
 // effect — is refused with the plugin and table named, changing nothing. Declaring a table the core
-// or another plugin owns refuses the plugin at load.
+// or another plugin owns, or a migration that changes a core table, refuses the plugin at load.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_PLUGINS, ROOT, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
@@ -30,6 +30,13 @@ describe.each(testDialects())('the database boundary on %s', (dialect) => {
     const reasonOf = (id: string) => panel.services.plugins.refused.find((r) => r.id === id)?.reason;
     expect(reasonOf('fx-greedy')).toBe('its plugin.json declares table "users", which belongs to the core');
     expect(reasonOf('fx-copycat')).toBe('its plugin.json declares table "fx_reach_marks", which plugin "fx-reach" already declares');
+  });
+
+  it('refuses a plugin whose migration changes a core table, and leaves the table as it was', async () => {
+    const reason = panel.services.plugins.refused.find((r) => r.id === 'fx-migrant')?.reason;
+    expect(reason).toMatch(/^its database migration 0001_rows failed: plugin "fx-migrant" may not write table "users"/);
+    const probe = await panel.services.database.db.selectFrom('users').selectAll().limit(1).execute();
+    expect(Object.keys(probe[0] ?? {})).not.toContain('fx_migrant_flag');
   });
 
   it("reads accounts through the user_public view, with the role's name", async () => {
