@@ -1,7 +1,9 @@
-// Accounts (ctx.accounts): what plugins change on a user's account besides coins (coins move through
-// ctx.wallet) — the resource totals a user builds servers with, and the AFK minutes. Each change is
-// one conditional statement on the core's users table, never a read-then-write; pass the wallet's
-// `trx` from an `effect` to commit it with the coins. Plugins read accounts through user_public.
+// Accounts (ctx.accounts): what plugins read of an account beyond its public fields (user_public) and
+// change on it besides coins (coins move through ctx.wallet) — resource totals and the account lock
+// that spending them takes, AFK minutes, the owner's profile and support PIN, the address a mail goes
+// to, sign-in state. Changes are single statements on the core's users table, never a read-then-write
+// a racing request could slip between; pass the wallet's `trx` from an `effect` (or your own
+// transaction) to commit one with your own writes.
 import type { AccountResource } from '../types';
 import type { WalletTransaction } from './wallet';
 
