@@ -18,7 +18,6 @@ export const FIRST_PARTY_TABLE_EXCEPTIONS: readonly TableException[] = Object.fr
     access: 'read',
     why: 'a single-use link (password reset, e-mail verification) is used up only while the account still has the address it was mailed to, checked in the same statement that uses it; ends with a core single-use token service',
   },
-
   {
     plugin: 'servers',
     table: 'users',
