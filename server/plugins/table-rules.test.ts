@@ -1,7 +1,10 @@
 // Who may touch what: a plugin's declared tables, the core's read-only views, and the reviewed
 // exceptions — for first-party plugins only; and which declarations the host refuses.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PluginManifest } from '../../sdk/types';
+import { CORE_TABLES } from '../db/core-tables';
+import { FIRST_PARTY_TABLE_EXCEPTIONS } from './table-exceptions';
 import { tableDeclarationProblem, tableRulesFor } from './table-rules';
 
 const manifest = (id: string, tables?: string[]): PluginManifest => ({ id, name: id, version: '1.0.0', sdk: '^1.0.0', ...(tables ? { tables } : {}) });
@@ -36,5 +39,18 @@ describe('tableDeclarationProblem', () => {
     expect(tableDeclarationProblem(manifest('x', ['x_rows']), loaded)).toBeNull();
     expect(tableDeclarationProblem(manifest('redirect-links', ['redirect_links']), loaded)).toBeNull();
     expect(tableDeclarationProblem(manifest('notes', ['notes']), loaded)).toBeNull();
+  });
+});
+
+describe('the first-party exception list', () => {
+  it('names existing first-party plugins and core tables, once each, with a reason', () => {
+    const seen = new Set<string>();
+    for (const e of FIRST_PARTY_TABLE_EXCEPTIONS) {
+      expect(existsSync(new URL(`../../plugins/${e.plugin}/plugin.json`, import.meta.url)), e.plugin).toBe(true);
+      expect(CORE_TABLES.has(e.table), e.table).toBe(true);
+      expect(e.why.length, `${e.plugin} ${e.table}`).toBeGreaterThan(20);
+      expect(seen.has(`${e.plugin}:${e.table}`), `${e.plugin} ${e.table} twice`).toBe(false);
+      seen.add(`${e.plugin}:${e.table}`);
+    }
   });
 });
