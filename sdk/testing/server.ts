@@ -29,7 +29,7 @@
  * @packageDocumentation
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -194,6 +194,8 @@ function installThirdParty(dataDir: string, folder: PluginFolder): void {
   for (const file of ['plugin.json', 'custom.css', 'custom.js']) {
     if (existsSync(join(folder.dir, file))) copyFileSync(join(folder.dir, file), join(target, file));
   }
+  // the mail templates the manifest declares are read from the installed folder, as the panel does
+  if (existsSync(join(folder.dir, 'mail'))) cpSync(join(folder.dir, 'mail'), join(target, 'mail'), { recursive: true });
   const entry = ['index.ts', 'index.tsx', 'index.mts', 'index.js'].map((name) => join(folder.dir, 'server', name)).find((path) => existsSync(path));
   if (entry) writeFileSync(join(target, 'server.js'), `export { default } from ${JSON.stringify(entry)};\n`);
 }
