@@ -98,7 +98,7 @@ describe('validateManifest', () => {
     }
   });
   it('refuses an unknown property and a bad id with readable errors', () => {
-    const res = validateManifest({ id: 'Bad Id', name: 'x', version: '1.0.0', sdk: '^1.0.0', colour: 'red' });
+    const res = validateManifest({ id: 'Bad Id', name: 'x', version: '1.0.0', sdk: '^2.0.0', colour: 'red' });
     expect(res.ok).toBe(false);
     if (!res.ok) {
       expect(res.errors).toContain('(root): unknown property "colour"');
@@ -106,12 +106,12 @@ describe('validateManifest', () => {
     }
   });
   it('"startup" is a boolean', () => {
-    const base = { id: 'late', name: 'x', version: '1.0.0', sdk: '^1.0.0' };
+    const base = { id: 'late', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
     expect(validateManifest({ ...base, startup: true })).toMatchObject({ ok: true, manifest: { startup: true } });
     expect(validateManifest({ ...base, startup: 'yes' })).toEqual({ ok: false, errors: ['/startup: must be boolean'] });
   });
   it('takes mail templates with a description and sample placeholders, each name once', () => {
-    const base = { id: 'mailer', name: 'x', version: '1.0.0', sdk: '^1.0.0' };
+    const base = { id: 'mailer', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
     const notice = { name: 'notice', description: 'Sent when something happens.', placeholders: { first_name: 'Ada' } };
     expect(validateManifest({ ...base, mailTemplates: [notice] })).toMatchObject({ ok: true, manifest: { mailTemplates: [notice] } });
     expect(validateManifest({ ...base, mailTemplates: [notice, { ...notice, description: 'Again.' }] })).toEqual({
@@ -123,7 +123,7 @@ describe('validateManifest', () => {
     expect(validateManifest({ ...base, mailTemplates: [{ name: 'notice', placeholders: {} }] }).ok).toBe(false);
   });
   it('refuses a plugin tapping beforeNavigate with "startup": false (its guard must hold from the first navigation)', () => {
-    const base = { id: 'guard', name: 'x', version: '1.0.0', sdk: '^1.0.0', hooks: ['afterNavigate', 'beforeNavigate'] };
+    const base = { id: 'guard', name: 'x', version: '1.0.0', sdk: '^2.0.0', hooks: ['afterNavigate', 'beforeNavigate'] };
     expect(validateManifest({ ...base, startup: false })).toEqual({
       ok: false,
       errors: [

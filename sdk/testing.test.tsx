@@ -28,7 +28,7 @@ const manifest = {
   id: 'greeter',
   name: 'Greeter',
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   routes: [
     { path: '/greet', component: 'GreetPage', auth: true },
     { path: '/greet/:name', component: 'NamePage', auth: true },
@@ -194,9 +194,9 @@ describe('renderPlugin', () => {
       },
     });
     const app = await renderPlugin(host, {
-      manifest: { id: 'host', name: 'Host', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/home', component: 'HomePage' }] },
+      manifest: { id: 'host', name: 'Host', version: '1.0.0', sdk: '^2.0.0', routes: [{ path: '/home', component: 'HomePage' }] },
       alongside: [
-        { plugin: widget, manifest: { id: 'widget', name: 'Widget', version: '1.0.0', sdk: '^1.0.0', slots: [{ slot: 'dashboard.widgets', component: 'CoinsWidget' }] } },
+        { plugin: widget, manifest: { id: 'widget', name: 'Widget', version: '1.0.0', sdk: '^2.0.0', slots: [{ slot: 'dashboard.widgets', component: 'CoinsWidget' }] } },
       ],
     });
     expect(await app.findByText('coins widget')).toBeTruthy();

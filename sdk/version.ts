@@ -1,2 +1,2 @@
 /** The plugin API version: a plugin's `sdk` range must accept it; its major is the API's major. */
-export const SDK_VERSION = '1.0.0';
+export const SDK_VERSION = '2.0.0';

@@ -17,7 +17,7 @@ function manifest(id: string, extra: Partial<ServedPluginManifest> = {}): Served
     id,
     name: id,
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     client: true,
     entry: `/plugins/${id}/${id}-abc.js`,
     integrity: `sha384-${id}`,
@@ -91,13 +91,13 @@ afterEach(() => registryStore.getState().reset());
 describe('installing plugins (spec §4.3)', () => {
   it('refuses a plugin asking for an incompatible sdk major, with the readable reason, without downloading it', async () => {
     const order: string[] = [];
-    const h = harness([manifest('future', { sdk: '^2.0.0' }), manifest('today')], { future: plugin('future', order), today: plugin('today', order) });
+    const h = harness([manifest('future', { sdk: '^3.0.0' }), manifest('today')], { future: plugin('future', order), today: plugin('today', order) });
     const set = await h.run();
     expect(set.installed).toEqual(['today']);
     expect(set.failed).toEqual(['future']);
     expect(set.offered).toEqual(['today']);
-    expect(h.failures).toEqual([{ pluginId: 'future', phase: 'sdk', reason: `plugin "future" was refused: ${sdkRangeProblem('^2.0.0')}` }]);
-    expect(h.failures[0].reason).toContain('it needs sdk ^2.0.0 but this panel provides sdk 1.0.0');
+    expect(h.failures).toEqual([{ pluginId: 'future', phase: 'sdk', reason: `plugin "future" was refused: ${sdkRangeProblem('^3.0.0')}` }]);
+    expect(h.failures[0].reason).toContain('it needs sdk ^3.0.0 but this panel provides sdk 2.0.0');
     expect(await set.install('future')).toBe(false);
     expect(h.imported.some((url) => url.includes('/future/'))).toBe(false);
   });
@@ -188,7 +188,7 @@ describe('installing plugins (spec §4.3)', () => {
   it('uses the manifests index.html carried instead of fetching the list (same checks and order)', async () => {
     const order: string[] = [];
     const h = harness([], { wallet: plugin('wallet', order), 'wallet-ui': plugin('wallet-ui', order), future: plugin('future', order) });
-    const set = await h.run({ manifests: [manifest('wallet-ui', { requires: ['wallet'] }), manifest('wallet'), manifest('future', { sdk: '^2.0.0' })] });
+    const set = await h.run({ manifests: [manifest('wallet-ui', { requires: ['wallet'] }), manifest('wallet'), manifest('future', { sdk: '^3.0.0' })] });
     expect(h.fetch.mock.calls.map(([url]) => url)).not.toContain(PLUGINS_URL);
     expect(order).toEqual(['wallet', 'wallet-ui']);
     expect(set.failed).toEqual(['future']);

@@ -37,7 +37,7 @@ function ExtraLinks({ first }: SidebarSectionSlotProps) {
 }
 
 const manifest = (id: string, extra: Partial<ServedPluginManifest>): ServedPluginManifest =>
-  ({ id, name: id, version: '1.0.0', sdk: '^1.0.0', routes: [], nav: [], slots: [], permissions: [], settings: [], locales: [], ...extra }) as unknown as ServedPluginManifest;
+  ({ id, name: id, version: '1.0.0', sdk: '^2.0.0', routes: [], nav: [], slots: [], permissions: [], settings: [], locales: [], ...extra }) as unknown as ServedPluginManifest;
 
 async function renderSidebar(manifests: ServedPluginManifest[]) {
   addPluginCatalogue('kernel', 'en', en);

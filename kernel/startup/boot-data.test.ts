@@ -15,8 +15,8 @@ afterEach(() => {
 
 describe('the start-up data in index.html', () => {
   it('reads the served manifests and the public settings, dropping entries that are not manifests', () => {
-    page('{"plugins":[{"id":"auth","sdk":"^1.0.0","name":"\\u003c/script>"},{"nope":1}],"settings":{"app_name":"Panel"}}');
-    expect(readBootData(document)).toEqual({ plugins: [{ id: 'auth', sdk: '^1.0.0', name: '</script>' }], settings: { app_name: 'Panel' } });
+    page('{"plugins":[{"id":"auth","sdk":"^2.0.0","name":"\\u003c/script>"},{"nope":1}],"settings":{"app_name":"Panel"}}');
+    expect(readBootData(document)).toEqual({ plugins: [{ id: 'auth', sdk: '^2.0.0', name: '</script>' }], settings: { app_name: 'Panel' } });
   });
 
   it('is absent on a page served without it (the kernel then fetches, silently)', () => {

@@ -22,7 +22,7 @@ const manifest = (extra: Partial<PluginManifest> = {}): PluginManifest => ({
   id: 'hello',
   name: 'Hello',
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   routes: [{ path: '/hello', component: 'HelloPage', auth: true }],
   slots: [{ slot: 'dashboard.widgets', component: 'HelloWidget' }],
   hooks: ['beforeNavigate', 'sessionLoaded'],
@@ -179,12 +179,12 @@ describe('installPlugin', () => {
   });
 
   it('refuses an incompatible sdk range with a readable reason', () => {
-    const result = installPlugin(good, manifest({ sdk: '^2.0.0' }), parts);
+    const result = installPlugin(good, manifest({ sdk: '^3.0.0' }), parts);
     expect(result.ok).toBe(false);
     expect(failures[0]).toEqual({
       pluginId: 'hello',
       phase: 'sdk',
-      reason: 'plugin "hello" was refused: it needs sdk ^2.0.0 but this panel provides sdk 1.0.0 (plugin API v1)',
+      reason: 'plugin "hello" was refused: it needs sdk ^3.0.0 but this panel provides sdk 2.0.0 (plugin API v2)',
     });
   });
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { definePlugin, describeNonPlugin, isOrepanelPlugin, PLUGIN_API_VERSION, PLUGIN_BRAND } from './plugin';
 
 describe('definePlugin', () => {
-  it('returns a frozen object branded for plugin API v1', () => {
+  it('returns a frozen object branded for plugin API v2', () => {
     const plugin = definePlugin({ id: 'hello', setup() {} });
     expect(plugin.$$type).toBe('@orepanel/plugin');
     expect(plugin.$$type).toBe(PLUGIN_BRAND);
-    expect(plugin.apiVersion).toBe(1);
-    expect(PLUGIN_API_VERSION).toBe(1);
+    expect(plugin.apiVersion).toBe(2);
+    expect(PLUGIN_API_VERSION).toBe(2);
     expect(plugin.id).toBe('hello');
     expect(typeof plugin.setup).toBe('function');
     expect(Object.isFrozen(plugin)).toBe(true);
@@ -39,9 +39,9 @@ describe('isOrepanelPlugin', () => {
     expect(isOrepanelPlugin(null)).toBe(false);
     expect(isOrepanelPlugin({ id: 'x', setup() {} })).toBe(false);
     expect(describeNonPlugin({ id: 'x', setup() {} })).toBe('its client bundle does not export a definePlugin() object as default');
-    const fromTheFuture = { $$type: '@orepanel/plugin', apiVersion: 2, id: 'x', setup() {} };
+    const fromTheFuture = { $$type: '@orepanel/plugin', apiVersion: 3, id: 'x', setup() {} };
     expect(isOrepanelPlugin(fromTheFuture)).toBe(false);
-    expect(describeNonPlugin(fromTheFuture)).toBe('it was built for plugin API v2 but this panel runs plugin API v1');
-    expect(describeNonPlugin({ $$type: '@orepanel/plugin', apiVersion: 1, id: 'x' })).toMatch(/malformed/);
+    expect(describeNonPlugin(fromTheFuture)).toBe('it was built for plugin API v3 but this panel runs plugin API v2');
+    expect(describeNonPlugin({ $$type: '@orepanel/plugin', apiVersion: 2, id: 'x' })).toMatch(/malformed/);
   });
 });

@@ -8,7 +8,7 @@ import type { KernelEvents, NavigationEvent } from './events';
 import type { SessionSnapshot } from './stores/session';
 
 /** The plugin API version of this SDK (the major of SDK_VERSION). */
-export const PLUGIN_API_VERSION = 1;
+export const PLUGIN_API_VERSION = 2;
 
 /** The brand that marks an object made by {@link definePlugin}. */
 export const PLUGIN_BRAND = '@orepanel/plugin';

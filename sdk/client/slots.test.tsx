@@ -25,7 +25,7 @@ const manifests: ServedPluginManifest[] = [
     id: 'alpha',
     name: 'Alpha',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     slots: [
       { slot: 'dashboard.widgets', component: 'Late', order: 300 },
       { slot: 'dashboard.widgets', component: 'Early', order: 10 },
@@ -36,14 +36,14 @@ const manifests: ServedPluginManifest[] = [
     id: 'beta',
     name: 'Beta',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     slots: [
       { slot: 'dashboard.widgets', component: 'Tie' },
       { slot: 'dashboard.widgets', component: 'Secret', permission: 'admin.stats.view' },
       { slot: 'dashboard.widgets', component: 'Flagged', flag: 'store_enabled' },
     ],
   },
-  { id: 'gamma', name: 'Gamma', version: '1.0.0', sdk: '^1.0.0', slots: [{ slot: 'dashboard.widgets', component: 'Tie' }] },
+  { id: 'gamma', name: 'Gamma', version: '1.0.0', sdk: '^2.0.0', slots: [{ slot: 'dashboard.widgets', component: 'Tie' }] },
 ];
 
 const loaders = {

@@ -18,7 +18,7 @@ import type { PluginAccounts } from './accounts';
 import type { PluginCounters, PluginWallet } from './wallet';
 
 /** The plugin API version of this SDK (its major version). */
-export const SERVER_PLUGIN_API_VERSION = 1;
+export const SERVER_PLUGIN_API_VERSION = 2;
 
 export interface ServerPluginContext {
   readonly id: string;

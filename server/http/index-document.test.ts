@@ -40,14 +40,14 @@ function source(initial: BootInputs) {
 describe('renderIndex', () => {
   it('writes the plugins and settings at the marker, with every < escaped', () => {
     const html = renderIndex(TEMPLATE, {
-      pluginsJson: JSON.stringify([{ id: 'auth', sdk: '^1.0.0', name: '</script><script>alert(1)</script>' }]),
+      pluginsJson: JSON.stringify([{ id: 'auth', sdk: '^2.0.0', name: '</script><script>alert(1)</script>' }]),
       settings: { app_name: '<!-- x' },
     });
     expect(html).not.toContain(BOOT_MARKER);
     expect(html).not.toContain('</script><script>alert');
     expect(html).not.toContain('<!-- x');
     expect(html).toContain('\\u003c/script>');
-    expect(bootBlock(html)).toEqual({ plugins: [{ id: 'auth', sdk: '^1.0.0', name: '</script><script>alert(1)</script>' }], settings: { app_name: '<!-- x' } });
+    expect(bootBlock(html)).toEqual({ plugins: [{ id: 'auth', sdk: '^2.0.0', name: '</script><script>alert(1)</script>' }], settings: { app_name: '<!-- x' } });
   });
 
   it('leaves a page without the marker as it is', () => {
@@ -71,7 +71,7 @@ describe('IndexDocument served by Fastify', () => {
     writeFileSync(file, TEMPLATE);
     // stale precompressed copies of the template: they must never be sent
     writeFileSync(`${file}.gz`, gzipSync('stale'));
-    data = source({ pluginsJson: '[{"id":"auth","sdk":"^1.0.0"}]', settings: { app_name: 'First' } });
+    data = source({ pluginsJson: '[{"id":"auth","sdk":"^2.0.0"}]', settings: { app_name: 'First' } });
     const index = new IndexDocument(file, data.boot);
     app = Fastify();
     app.get('/', (request, reply) => index.send(request, reply));
@@ -90,7 +90,7 @@ describe('IndexDocument served by Fastify', () => {
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(plain.headers.vary).toBe('Accept-Encoding');
-    expect(bootBlock(plain.body)).toEqual({ plugins: [{ id: 'auth', sdk: '^1.0.0' }], settings: { app_name: 'First' } });
+    expect(bootBlock(plain.body)).toEqual({ plugins: [{ id: 'auth', sdk: '^2.0.0' }], settings: { app_name: 'First' } });
 
     const gz = await get({ 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -7,7 +7,7 @@ import { CORE_TABLES } from '../db/core-tables';
 import { FIRST_PARTY_TABLE_EXCEPTIONS } from './table-exceptions';
 import { tableDeclarationProblem, tableRulesFor } from './table-rules';
 
-const manifest = (id: string, tables?: string[]): PluginManifest => ({ id, name: id, version: '1.0.0', sdk: '^1.0.0', ...(tables ? { tables } : {}) });
+const manifest = (id: string, tables?: string[]): PluginManifest => ({ id, name: id, version: '1.0.0', sdk: '^2.0.0', ...(tables ? { tables } : {}) });
 const exceptions = [{ plugin: 'store', table: 'users', access: 'write' as const, why: 'test' }];
 
 describe('tableRulesFor', () => {

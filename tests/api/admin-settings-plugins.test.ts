@@ -125,7 +125,7 @@ describe.each(testDialects())('admin settings and plugins API on %s', (dialect) 
     expect(byId.auth).toMatchObject({ state: 'enabled', core: true, enabled: true, active: true, refused_reason: null });
     expect(byId.auth.settings).toEqual([expect.objectContaining({ key: 'registration_enabled', type: 'boolean', value: true })]);
     expect(byId['fx-off']).toMatchObject({ state: 'disabled', enabled: false });
-    expect(byId['fx-new-sdk']).toMatchObject({ state: 'refused', refused_reason: expect.stringContaining('sdk ^2.0.0') });
+    expect(byId['fx-new-sdk']).toMatchObject({ state: 'refused', refused_reason: expect.stringContaining('sdk ^3.0.0') });
     expect((await req('GET', '/api/admin/plugins/legal')).json().plugin).toMatchObject({ id: 'legal', state: 'enabled' });
     expect((await req('GET', '/api/admin/plugins/nope')).statusCode).toBe(404);
     expect((await req('GET', '/api/admin/plugins/Bad_Id')).statusCode).toBe(400);

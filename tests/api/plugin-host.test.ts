@@ -19,7 +19,7 @@ describe('defineServerPlugin', () => {
   it('returns a frozen, branded object with the plugin API version', () => {
     const plugin = defineServerPlugin({ id: 'sample', register() {} });
     expect(plugin.$$type).toBe('@orepanel/server-plugin');
-    expect(plugin.apiVersion).toBe(1);
+    expect(plugin.apiVersion).toBe(2);
     expect(Object.isFrozen(plugin)).toBe(true);
     expect(isServerPlugin(plugin)).toBe(true);
     expect(isServerPlugin({ id: 'sample', register() {} })).toBe(false);
@@ -67,7 +67,7 @@ describe.each(testDialects())('plugin host on %s', (dialect) => {
     (await panel.app.inject({ url: '/api/system/plugins' })).json() as { id: string; entry?: string; integrity?: string; localeFiles?: Record<string, string> }[];
 
   it('refuses broken plugins with a readable reason and keeps the others', () => {
-    expect(reasonOf('fx-new-sdk')).toBe('it needs sdk ^2.0.0 but this panel provides sdk 1.0.0 (plugin API v1)');
+    expect(reasonOf('fx-new-sdk')).toBe('it needs sdk ^3.0.0 but this panel provides sdk 2.0.0 (plugin API v2)');
     expect(reasonOf('fx-needs-missing')).toBe('it requires plugin "fx-absent", which is not installed or not enabled');
     expect(reasonOf('fx-invalid')).toMatch(/^its plugin.json is invalid: .*name.*colour/);
     expect(reasonOf('fx-throws')).toBe('its register() failed: fx-throws could not reach its licence server');

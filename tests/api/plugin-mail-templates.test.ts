@@ -23,7 +23,7 @@ function declared(id: string, name: string, extra: Record<string, unknown> = {})
     id,
     name: `Fixture: ${id}`,
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     client: false,
     mailTemplates: [{ name, description: `Sent by ${id}.`, placeholders: { first_name: 'Ada', note: 'Remember the milk' } }],
     ...extra,

@@ -58,7 +58,7 @@ describe('the manifest schema', () => {
       id: 'fx-root',
       name: 'Fx',
       version: '1.0.0',
-      sdk: '^1.0.0',
+      sdk: '^2.0.0',
       settings: [{ key: 'fx_api_url', type: 'url', default: '', ...setting }],
     });
     const ok = validateManifest(manifest({ rootOnly: true }));

@@ -129,7 +129,7 @@ describe('orepanel plugin build', () => {
   it('names every problem of an invalid plugin.json', async () => {
     const dir = join(work, 'broken-manifest');
     cpSync(join(SOURCES, 'fixture-setup-fails'), dir, { recursive: true });
-    writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ id: 'broken-manifest', version: 'x', sdk: '^1.0.0' }));
+    writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ id: 'broken-manifest', version: 'x', sdk: '^2.0.0' }));
     const res = await run(['plugin', 'build', dir]);
     expect(res.code).toBe(1);
     expect(res.err).toContain('is not a valid plugin manifest');

@@ -98,7 +98,7 @@ describe('plugin contracts in the real kernel', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.getByTestId('fx-shared-page').waitFor({ timeout: 20_000 });
-    expect(errors.join('\n')).toContain('plugin "fx-future" was refused: it needs sdk ^2.0.0 but this panel provides sdk 1.0.0 (plugin API v1)');
+    expect(errors.join('\n')).toContain('plugin "fx-future" was refused: it needs sdk ^3.0.0 but this panel provides sdk 2.0.0 (plugin API v2)');
     await page.goto(`${panel.url}/fx/future`);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toContain('404');
     expect(await page.getByTestId('fx-future-page').count()).toBe(0);

@@ -24,7 +24,7 @@ function pluginFolder(id: string, manifest: Record<string, unknown>, files: Reco
 
 describe('the plugin build preset', () => {
   it('fails with every schema problem of plugin.json, readably', () => {
-    const dir = pluginFolder('bad-one', { id: 'bad-one', version: 'one', sdk: '^1.0.0', routes: [{ path: 'no-slash', component: 'page' }], colour: 'red' });
+    const dir = pluginFolder('bad-one', { id: 'bad-one', version: 'one', sdk: '^2.0.0', routes: [{ path: 'no-slash', component: 'page' }], colour: 'red' });
     expect(() => readPluginManifest(dir)).toThrow(/is not a valid plugin manifest:\n {2}- /);
     try {
       readPluginManifest(dir);
@@ -38,23 +38,23 @@ describe('the plugin build preset', () => {
   });
 
   it('refuses a folder whose name is not the plugin id', () => {
-    const dir = pluginFolder('folder-name', { id: 'other-name', name: 'X', version: '1.0.0', sdk: '^1.0.0', locales: [] });
+    const dir = pluginFolder('folder-name', { id: 'other-name', name: 'X', version: '1.0.0', sdk: '^2.0.0', locales: [] });
     expect(() => readPluginManifest(dir)).toThrow(/the plugin id "other-name" must equal its folder name "folder-name"/);
   });
 
   it('names a missing client entry and a missing catalogue', async () => {
-    const noClient = pluginFolder('no-client', { id: 'no-client', name: 'X', version: '1.0.0', sdk: '^1.0.0', locales: [] });
+    const noClient = pluginFolder('no-client', { id: 'no-client', name: 'X', version: '1.0.0', sdk: '^2.0.0', locales: [] });
     await expect(buildPlugin({ pluginDir: noClient, publicDir: join(work, 'out') })).rejects.toThrow(
       /declares "client": true but .*no-client\/client has no index.tsx or index.ts/,
     );
-    const noLocale = pluginFolder('no-locale', { id: 'no-locale', name: 'X', version: '1.0.0', sdk: '^1.0.0', locales: ['en', 'fr'] }, { 'locales/en.json': '{}' });
+    const noLocale = pluginFolder('no-locale', { id: 'no-locale', name: 'X', version: '1.0.0', sdk: '^2.0.0', locales: ['en', 'fr'] }, { 'locales/en.json': '{}' });
     await expect(buildPlugin({ pluginDir: noLocale, publicDir: join(work, 'out') })).rejects.toThrow(/lists locale "fr" but .*no-locale\/locales\/fr.json does not exist/);
   });
 
   it('builds a good plugin: System.register entry with its integrity, lazy pages next to it, hashed catalogues', async () => {
     const dir = pluginFolder(
       'hello-world',
-      { id: 'hello-world', name: 'Hello', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/hello', component: 'HelloPage' }], locales: ['en'] },
+      { id: 'hello-world', name: 'Hello', version: '1.0.0', sdk: '^2.0.0', routes: [{ path: '/hello', component: 'HelloPage' }], locales: ['en'] },
       {
         'locales/en.json': '{ "title": "Hello" }',
         'client/index.tsx':

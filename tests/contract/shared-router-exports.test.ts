@@ -61,7 +61,7 @@ describe('react-router-dom shared with plugins', () => {
   it('refuses to build a plugin that imports a server-only router export, naming it and why', async () => {
     const dir = join(work, 'cookie-eater');
     mkdirSync(join(dir, 'client'), { recursive: true });
-    writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ id: 'cookie-eater', name: 'Cookie eater', version: '1.0.0', sdk: '^1.0.0', locales: [] }));
+    writeFileSync(join(dir, 'plugin.json'), JSON.stringify({ id: 'cookie-eater', name: 'Cookie eater', version: '1.0.0', sdk: '^2.0.0', locales: [] }));
     writeFileSync(
       join(dir, 'client', 'index.ts'),
       "import { definePlugin } from '@orepanel/sdk';\nimport { createCookie } from 'react-router-dom';\nexport default definePlugin({ id: 'cookie-eater', setup() { createCookie('x'); } });\n",

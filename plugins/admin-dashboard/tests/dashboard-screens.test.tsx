@@ -40,7 +40,7 @@ const updates = {
     },
     { owner: 'notes', applied: 1, pending: [], unknown: [], latest: { name: '0001_notes', applied_at: '2026-01-01T08:00:00.000Z' } },
   ],
-  refused: [{ id: 'fx-new-sdk', reason: 'it needs sdk ^2.0.0' }],
+  refused: [{ id: 'fx-new-sdk', reason: 'it needs sdk ^3.0.0' }],
 };
 
 const entry = (id: number, action: string, actor: string | null, target: string | null) => ({
@@ -161,7 +161,7 @@ describe('admin dashboard', () => {
     expect(app.getByText('0007_audit_log_action_index')).toBeTruthy();
     expect(app.getByText('9999_from_the_future')).toBeTruthy();
     expect(app.container.textContent).toContain(en.dashboard.updates.newerRelease.replace('{{n}}', '1'));
-    expect(app.container.textContent).toContain('fx-new-sdk: it needs sdk ^2.0.0');
+    expect(app.container.textContent).toContain('fx-new-sdk: it needs sdk ^3.0.0');
     expect(app.getByRole('list', en.dashboard.updates.sets).querySelectorAll('li')).toHaveLength(2);
   });
 

@@ -35,7 +35,7 @@ const profilesStub = {
     id: 'profiles',
     name: 'Profiles',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     routes: [{ path: '/profile/:uuid', component: 'ProfilePage', auth: true, flag: 'allow_public_profiles' }],
   },
 };

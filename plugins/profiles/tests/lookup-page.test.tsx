@@ -27,7 +27,7 @@ const adminStub = {
     id: 'admin-target',
     name: 'x',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     routes: [{ path: '/mc-admin/users/:uuid/edit', component: 'UserEdit', auth: true, admin: true, permission: 'admin.users.edit' }],
   },
 };

@@ -35,7 +35,7 @@ const giftStub = {
     id: 'gift-coins',
     name: 'Gift coins',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     routes: [{ path: '/profile/:uuid/gift-coins', component: 'GiftCoinsPage', auth: true, flag: 'allow_coins_sharing' }],
   },
 };

@@ -18,7 +18,7 @@ describe('visiblePages', () => {
   });
 });
 
-const manifest = { id: 'list-demo', name: 'List demo', version: '1.0.0', sdk: '^1.0.0', routes: [{ path: '/things', component: 'ThingsPage' }] };
+const manifest = { id: 'list-demo', name: 'List demo', version: '1.0.0', sdk: '^2.0.0', routes: [{ path: '/things', component: 'ThingsPage' }] };
 
 const plugin = definePlugin({
   id: 'list-demo',
