@@ -201,6 +201,19 @@ export type PublicSettings = Record<string, string | number | boolean | null>;
 export const ACCOUNT_RESOURCES = Object.freeze(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const);
 export type AccountResource = (typeof ACCOUNT_RESOURCES)[number];
 
+/** An account found by its support PIN, as staff are shown it (the core's support PIN lookup, ctx.accountStats.bySupportPin). */
+export interface SupportPinAccount {
+  uuid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number;
+  role_name: string;
+  banned: boolean;
+  created_at: string;
+}
+
 export const ADMIN_ROLE_MIN = 2;
 export const ADMIN_ROLE_MAX = 8;
 export const ROOT_PERMISSION = 'admin.root';

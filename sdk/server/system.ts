@@ -1,6 +1,9 @@
 // ctx.system and ctx.accountStats: the panel's own state, read-only — what an operator's pages (a
 // dashboard, a health page) show. Every figure is measured when asked, nothing is cached or guessed.
+import type { SupportPinAccount } from '../types';
 import type { DatabaseDialect } from './database';
+
+export type { SupportPinAccount } from '../types';
 
 export interface DatabaseProbe {
   dialect: DatabaseDialect;
@@ -59,19 +62,6 @@ export interface AccountCounts {
   two_fa: number;
   /** sessions neither revoked nor expired */
   active_sessions: number;
-}
-
-/** An account found by its support PIN, as staff are shown it. */
-export interface SupportPinAccount {
-  uuid: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: number;
-  role_name: string;
-  banned: boolean;
-  created_at: string;
 }
 
 /** ctx.accountStats: figures over every account, read-only. */

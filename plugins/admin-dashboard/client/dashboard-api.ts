@@ -1,6 +1,6 @@
 // The shapes the dashboard API answers (server/dashboard-routes.ts), its addresses, and the permission
 // of each dashboard component.
-import { ADMIN_API } from '@orepanel/sdk';
+import { ADMIN_API, type SupportPinAccount } from '@orepanel/sdk';
 
 /** An audit log entry across accounts, as the dashboard's activity and logs show it. */
 export interface DashboardAuditEntry {
@@ -49,18 +49,8 @@ export interface DashboardAnalytics {
   totals: { signups: number; logins: number; active_users: number; accounts: number };
 }
 
-/** GET /api/admin/dashboard/support/pins/:pin */
-export interface SupportPinMatch {
-  uuid: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: number;
-  role_name: string;
-  banned: boolean;
-  created_at: string;
-}
+/** GET /api/admin/dashboard/support/pins/:pin answers `{ users: SupportPinAccount[] }` */
+export type SupportPinMatch = SupportPinAccount;
 
 export const dashboardUrl = {
   dashboardOverview: () => `${ADMIN_API}/dashboard/overview`,

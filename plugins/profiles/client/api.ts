@@ -1,4 +1,5 @@
 // The profiles plugin's addresses (server/index.ts) and the admin API's support-PIN lookup it uses.
+import type { SupportPinAccount } from '@orepanel/sdk';
 export const profileUrl = (uuid: string) => `/api/user/profile/${encodeURIComponent(uuid)}`;
 export const SEARCH_URL = '/api/user/search';
 /** the admin dashboard's support component answers it (plugins/admin-dashboard/server) */
@@ -7,14 +8,4 @@ export const supportPinUrl = (pin: string) => `/api/admin/dashboard/support/pins
 export const SUPPORT_PIN_PERMISSION = 'admin.dashboard.components.support.view';
 
 /** One account GET /api/admin/dashboard/support/pins/{pin} finds. */
-export interface PinMatch {
-  uuid: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: number;
-  role_name: string;
-  banned: boolean;
-  created_at: string;
-}
+export type PinMatch = SupportPinAccount;
