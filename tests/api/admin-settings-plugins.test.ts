@@ -3,6 +3,7 @@
 // disable without a restart, and a plugin's own settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PLUGINS, REPO_PLUGINS, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { SPEC_FEATURE_FLAGS } from './spec-feature-flags';
 
 describe.each(testDialects())('admin settings and plugins API on %s', (dialect) => {
   let panel: TestPanel;
@@ -36,21 +37,7 @@ describe.each(testDialects())('admin settings and plugins API on %s', (dialect) 
     const keysOf = (groups: { id: string; settings: { key: string }[] }[], id: string) => groups.find((g) => g.id === id)?.settings.map((s) => s.key);
     const screen = async () => (await req('GET', '/api/admin/settings')).json().groups;
     // spec §3's feature flags, each declared by its feature's plugin (three by the core until theirs come)
-    const flags = [
-      'afk_enabled',
-      'allow_coins_sharing',
-      'allow_public_profiles',
-      'allow_servers',
-      'allow_tickets',
-      'code_redemption_enabled',
-      'credits_recharge_enabled',
-      'early_supporters_enabled',
-      'leaderboard_enabled',
-      'referrals_enabled',
-      'server_renew_enabled',
-      'store_enabled',
-      'zero_trust_enabled',
-    ];
+    const flags = [...SPEC_FEATURE_FLAGS];
     expect(keysOf(await screen(), 'features')).toEqual(flags);
     expect(keysOf(await screen(), 'server_defaults')?.slice(-2)).toEqual(['server_renew_days', 'server_renew_cost']);
     expect(keysOf(await screen(), 'security')).toEqual(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_SETTINGS } from '../../server/settings/catalogue';
 import { REPO_PLUGINS, startPanel, testDialects, type TestPanel } from './harness';
+import { SPEC_FEATURE_FLAGS } from './spec-feature-flags';
 
 /** The repo's plugins that are on by default (the list grows as plugins are added). */
 function repoPluginIds(): string[] {
@@ -37,19 +38,7 @@ const SPEC_KEYS = [
   'default_server_slots',
   'server_renew_days',
   'server_renew_cost',
-  'afk_enabled',
-  'allow_coins_sharing',
-  'allow_public_profiles',
-  'allow_servers',
-  'allow_tickets',
-  'code_redemption_enabled',
-  'credits_recharge_enabled',
-  'early_supporters_enabled',
-  'leaderboard_enabled',
-  'referrals_enabled',
-  'server_renew_enabled',
-  'store_enabled',
-  'zero_trust_enabled',
+  ...SPEC_FEATURE_FLAGS,
   'debug_debug',
   'debug_version',
   'debug_os',
