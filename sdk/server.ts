@@ -34,3 +34,4 @@ export * from './server/wallet';
 export * from './server/accounts';
 export * from './server/time';
 export * from './server/system';
+export * from './server/files';

@@ -3,9 +3,10 @@
 // shape and the built browser files. Tests call it with a temporary data directory and
 // source-mode plugins; server/main.ts calls it with the environment's configuration.
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PluginAuth } from '../sdk/server';
+import { MAX_STORED_FILE_BYTES, type PluginAuth } from '../sdk/server';
 import { adminRoutes } from './admin';
 import { AuditLog } from './audit/audit-log';
 import { AccountFigures } from './auth/account-statistics';
@@ -20,6 +21,8 @@ import { openDatabase, type Database } from './db/connect';
 import { CORE_MIGRATIONS } from './db/core-migrations';
 import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
 import { EventBus } from './events';
+import { DiskFileStore } from './files/disk-store';
+import { FileService } from './files/file-service';
 import { classifyError, handleError, sendError, sendNotFound } from './http/errors';
 import { applyInputDefaults, inputValidatorCompiler } from './http/input-policy';
 import { originCheckFor } from './http/origin-check';
@@ -223,6 +226,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await pterodactyl.accounts.passwordSyncsSettled();
   });
   const secrets = new SecretBox(config.secretKey);
+  const files = new FileService(new DiskFileStore(join(config.dataDir, 'files')));
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
   const accountChanges = new AccountChanges(database.db, database.dialect);
@@ -259,6 +263,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           events,
           audit,
           mail: mailer,
+          files,
           secrets,
           wallet,
           counters,
@@ -321,6 +326,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     instance.setValidatorCompiler(inputValidatorCompiler);
     // before any route: upgrades to every route must pass through the router and its guards
     await registerWebsockets(instance);
+    // multipart forms are parsed only where a route declares config.upload (http/input-policy.ts);
+    // these are the ceilings, each route's own limits are applied when ctx.files reads the form
+    await instance.register(multipart, { limits: { fileSize: MAX_STORED_FILE_BYTES, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 } });
     instance.addHook('onRequest', addSecurityHeaders);
     instance.addHook('onRoute', (route: RouteOptions) => {
       applyInputDefaults(route);

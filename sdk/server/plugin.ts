@@ -8,6 +8,7 @@ import type { PluginAudit } from './audit';
 import type { PluginAuth } from './auth';
 import type { DatabaseDialect, PluginReadableDatabase, ServerPluginMigration } from './database';
 import type { PluginEvents } from './events';
+import type { PluginFiles } from './files';
 import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail } from './mail';
@@ -37,6 +38,8 @@ export interface ServerPluginContext {
   readonly events: PluginEvents;
   readonly audit: PluginAudit;
   readonly mail: PluginMail;
+  /** uploaded files: kept by type-from-bytes with image metadata removed, sent back privately */
+  readonly files: PluginFiles;
   readonly secrets: PluginSecrets;
   readonly wallet: PluginWallet;
   readonly counters: PluginCounters;

@@ -10,7 +10,8 @@
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
-import { httpError } from '../../sdk/server';
+import { httpError, type UploadRouteConfig } from '../../sdk/server';
+import { checkUploadConfig } from '../files/file-service';
 
 type Schema = Record<string, unknown>;
 type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
@@ -180,17 +181,40 @@ async function refuseBody(request: FastifyRequest): Promise<void> {
   if (hasContent(request.body)) throw httpError(400, 'VALIDATION_ERROR', 'This request takes no body.');
 }
 
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+}
+
+/** Only a route that declares `config.upload` takes a multipart form (ctx.files.fromRequest reads it). */
+async function refuseMultipart(request: FastifyRequest): Promise<void> {
+  if (isMultipart(request)) throw httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request does not take file uploads.');
+}
+
+/** An upload route takes its form and nothing else: a JSON or text body is refused. */
+async function requireMultipart(request: FastifyRequest): Promise<void> {
+  if (!isMultipart(request) && hasContent(request.body)) throw httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request takes a multipart/form-data form.');
+}
+
 /**
  * Gives an API route the schemas it left out: no query string (an unknown parameter is refused)
- * and, for a method that may carry one, no body. Runs from the root onRoute hook.
+ * and, for a method that may carry one, no body — and no multipart form unless the route declares
+ * `config: { upload: { maxFiles, maxBytes, types } }` (then that form is its body). Runs from the
+ * root onRoute hook.
  */
 export function applyInputDefaults(route: RouteOptions): void {
   if (!route.url.startsWith('/api/')) return;
   const schema = (route.schema ??= {});
   if (schema.querystring === undefined) schema.querystring = NO_QUERY;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (schema.body === undefined && methods.some((m) => BODY_METHODS.has(m))) {
-    const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
-    route.preValidation = [refuseBody, ...own];
+  const upload = (route.config as { upload?: UploadRouteConfig } | undefined)?.upload;
+  if (upload !== undefined) {
+    checkUploadConfig(upload);
+    if (schema.body !== undefined)
+      throw new InputSchemaError(`${methods.join(',')} ${route.url}: an upload route takes its multipart form as its body; it declares no body schema`);
   }
+  if (!methods.some((m) => BODY_METHODS.has(m))) return;
+  const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
+  if (upload !== undefined) route.preValidation = [requireMultipart, ...own];
+  else if (schema.body === undefined) route.preValidation = [refuseMultipart, refuseBody, ...own];
+  else route.preValidation = [refuseMultipart, ...own];
 }

@@ -8,6 +8,7 @@ import {
   type PluginAuth,
   type PluginConfig,
   type PluginMail,
+  type PluginFiles,
   type PluginSecrets,
   type PluginCounters,
   type PluginSettings,
@@ -41,6 +42,7 @@ export interface ContextServices {
   events: EventBus;
   audit: PluginAudit;
   mail: PluginMail;
+  files: PluginFiles;
   secrets: PluginSecrets;
   wallet: PluginWallet;
   counters: PluginCounters;
@@ -130,6 +132,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     events: services.events.forOwner(id),
     audit: services.audit,
     mail: services.mail,
+    files: services.files,
     secrets: services.secrets,
     wallet: boundedWallet(services.wallet, boundary),
     counters: services.counters,

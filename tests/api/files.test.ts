@@ -1,0 +1,151 @@
+// ctx.files through a fixture plugin: uploads only on routes that declare them, type by bytes,
+// limits that leave nothing behind, metadata removed, and files served privately.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_PLUGINS, ROOT, startPanel, type TestPanel } from './harness';
+
+const FILE_PLUGINS = join(ROOT, 'tests', 'fixtures', 'file-plugins');
+const GPS = 'GPSLatitude 44.4268N';
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+function pngWithExif(): Buffer {
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('eXIf', Buffer.from(`MM\0*${GPS}`, 'latin1')),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A multipart form as a browser sends it. */
+async function form(files: { name: string; bytes: Buffer; claim?: string }[], fields: Record<string, string> = {}) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const file of files) data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.claim ?? 'application/octet-stream' }), file.name);
+  const request = new Request('http://panel.test/', { method: 'POST', body: data });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
+}
+
+describe('the file service', () => {
+  let panel: TestPanel;
+  let app: FastifyInstance;
+  const storedFiles = () => {
+    const dir = join(panel.database.dataDir, 'files');
+    try {
+      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    } catch {
+      return [];
+    }
+  };
+
+  beforeAll(async () => {
+    panel = await startPanel('sqlite', { pluginDirs: [REPO_PLUGINS, FILE_PLUGINS] });
+    app = panel.app;
+  });
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  it('keeps an upload under a random key, by the type of its bytes, without its metadata, and serves it privately', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fx-files',
+      ...(await form([{ name: '../../etc/holiday <photo>.txt', bytes: pngWithExif(), claim: 'text/plain' }], { note: 'hi' })),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { files: { key: string; type: string; size: number; name: string }[]; fields: Record<string, string> };
+    expect(body.fields).toEqual({ note: 'hi' });
+    const [file] = body.files;
+    expect(file?.type).toBe('image/png');
+    expect(file?.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(file?.name).toBe('holiday _photo_.txt');
+
+    const served = await app.inject({ url: `/api/fx-files/${file?.key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('private, no-store');
+    expect(served.headers['content-disposition']).toBe(`inline; filename="holiday _photo_.txt"; filename*=UTF-8''holiday%20_photo_.txt`);
+    expect(served.rawPayload.length).toBe(file?.size);
+    expect(served.rawPayload.includes(Buffer.from(GPS))).toBe(false);
+    expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+    expect((await app.inject({ method: 'DELETE', url: `/api/fx-files/${file?.key}` })).json()).toEqual({ deleted: true });
+    expect((await app.inject({ url: `/api/fx-files/${file?.key}` })).statusCode).toBe(404);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('sends text as a download', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'server.log', bytes: Buffer.from('[INFO] Done (3.2s)!\n') }])) });
+    const key = (res.json() as { files: { key: string }[] }).files[0]?.key;
+    const served = await app.inject({ url: `/api/fx-files/${key}` });
+    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="server.log"/);
+    expect(served.body).toBe('[INFO] Done (3.2s)!\n');
+    await app.inject({ method: 'DELETE', url: `/api/fx-files/${key}` });
+  });
+
+  it('refuses a file whose bytes are not an accepted type, whatever its name and claim say, keeping nothing', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n');
+    const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'cat.png', bytes: pdf, claim: 'image/png' }])) });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ error: { code: 'FILE_TYPE_REFUSED' } });
+    const exe = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'notes.txt', bytes: Buffer.from([0x4d, 0x5a, 0, 0]) }])) });
+    expect(exe.statusCode).toBe(415);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('refuses an oversize file and leaves nothing stored, not even the good file sent before it', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fx-files',
+      ...(await form([
+        { name: 'ok.txt', bytes: Buffer.from('fine') },
+        { name: 'big.txt', bytes: Buffer.alloc(4096, 'a') },
+      ])),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: { code: 'FILE_TOO_LARGE' } });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('refuses more files than the route allows, keeping none', async () => {
+    const three = ['a', 'b', 'c'].map((name) => ({ name: `${name}.txt`, bytes: Buffer.from(name) }));
+    const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form(three)) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'TOO_MANY_FILES' } });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('takes a multipart form only on a route that declares config.upload', async () => {
+    const upload = await form([{ name: 'a.txt', bytes: Buffer.from('a') }], { note: 'x' });
+    const onJsonRoute = await app.inject({ method: 'POST', url: '/api/fx-files/note', ...upload });
+    expect(onJsonRoute.statusCode).toBe(415);
+    const onCoreRoute = await app.inject({ method: 'POST', url: '/api/user/auth/login', ...upload });
+    expect(onCoreRoute.statusCode).toBe(415);
+    const onBodylessRoute = await app.inject({ method: 'DELETE', url: '/api/fx-files/AAAAAAAAAAAAAAAAAAAAAA', ...upload });
+    expect(onBodylessRoute.statusCode).toBe(415);
+    const jsonOnUploadRoute = await app.inject({ method: 'POST', url: '/api/fx-files', payload: { file: 'x' } });
+    expect(jsonOnUploadRoute.statusCode).toBe(415);
+    expect((await app.inject({ method: 'POST', url: '/api/fx-files/note', payload: { note: 'x' } })).json()).toEqual({ note: 'x' });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it('answers 404 for a key that is not a stored file, including one shaped like a path', async () => {
+    expect((await app.inject({ url: '/api/fx-files/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/fx-files/${encodeURIComponent('../secret.key')}` })).statusCode).toBe(404);
+  });
+});
