@@ -43,8 +43,8 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   num('default_backups', 5, 'Backups given at sign-up'),
   num('default_server_slots', 1, 'Server slots given at sign-up'),
   // spec §3 Feature flags: each is declared by the plugin of its feature (plugin.json, group
-  // features: afk_enabled by earn-afk, store_enabled by store…); these three have no plugin yet
-  flag('allow_tickets', true, 'Support tickets'), // moves to the support desk plugin (issue 11)
+  // features: afk_enabled by earn-afk, store_enabled by store, allow_tickets by tickets…); these two
+  // have no plugin yet
   flag('early_supporters_enabled', false, 'Early supporters'), // moves with the early supporters feature (issue 14)
   flag('zero_trust_enabled', false, 'Zero trust'), // moves with the zero-trust feature (issue 14)
   // security (reference: force_2fa false): a user without 2FA is sent to set it up (user_info.two_fa_required)

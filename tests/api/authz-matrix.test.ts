@@ -9,6 +9,9 @@ import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
 import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
 import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
 import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
+import { Departments } from '../../plugins/tickets/server/departments';
+import { Desk } from '../../plugins/tickets/server/desk';
+import type { TicketTables } from '../../plugins/tickets/server/tables';
 import { httpError } from '../../sdk/server';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
 import { onSettingsScreen } from '../../server/settings/groups';
@@ -102,6 +105,23 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/redeem-codes': async () => ({ url: '/api/admin/redeem-codes', payload: { code: `matrix-new-${++roleCounter}`, coins: 5, uses: 2 } }),
   'PATCH /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}`, payload: { coins: 7 } }),
   'DELETE /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
+  'GET /api/admin/tickets': async () => ({ url: '/api/admin/tickets?page=1&per_page=5&search=matrix&status=open&unanswered=true' }),
+  'GET /api/admin/tickets/counts': async () => ({ url: '/api/admin/tickets/counts' }),
+  'GET /api/admin/tickets/:id': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}` }),
+  'PATCH /api/admin/tickets/:id': async (panel, { target }) => ({
+    url: `/api/admin/tickets/${await freshTicket(panel, target)}`,
+    payload: { status: 'inprogress', priority: 'high' },
+  }),
+  'POST /api/admin/tickets/:id/replies': async (panel, { target }) => ({
+    url: `/api/admin/tickets/${await freshTicket(panel, target)}/replies`,
+    payload: { message: 'Matrix answer' },
+  }),
+  'POST /api/admin/tickets/:id/notes': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/notes`, payload: { message: 'Matrix note' } }),
+  'GET /api/admin/departments': async () => ({ url: '/api/admin/departments' }),
+  'GET /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
+  'POST /api/admin/departments': async () => ({ url: '/api/admin/departments', payload: { name: `Matrix ${++roleCounter}`, description: 'matrix' } }),
+  'PATCH /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}`, payload: { enabled: false } }),
+  'DELETE /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
   'GET /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds' }),
   'POST /api/admin/j4r/guilds': async () => ({
     url: '/api/admin/j4r/guilds',
@@ -232,6 +252,19 @@ async function openFlag(panel: TestPanel, userId: number): Promise<number> {
 async function freshRedeemCode(panel: TestPanel): Promise<number> {
   const codes = new RedeemCodes(pluginView(panel).withTables<RedeemTables>(), httpError);
   return (await codes.create({ code: `matrix-${++roleCounter}`, coins: 1, uses: 1, enabled: true, expires_at: null }, null)).id;
+}
+
+/** A new ticket department (each call its own, so every allowed delete answers 2xx). */
+async function freshDepartment(panel: TestPanel): Promise<number> {
+  const departments = new Departments(pluginView(panel).withTables<TicketTables>(), panel.services.database.dialect, httpError, () => new Date().toISOString());
+  return (await departments.create({ name: `Matrix ${++roleCounter}`, description: '', enabled: true, role_ids: [] })).id;
+}
+
+/** A new open ticket of `customer` (the open-ticket limit is the route's rule, not this fixture's). */
+async function freshTicket(panel: TestPanel, customer: SignedInUser): Promise<number> {
+  const desk = new Desk(pluginView(panel).withTables<TicketTables>(), panel.services.database.dialect, httpError, () => Date.now());
+  const input = { department_id: await freshDepartment(panel), subject: 'Matrix ticket', priority: 'low', message: 'Matrix' } as const;
+  return desk.create(customer.id, input, { maxOpen: Number.MAX_SAFE_INTEGER, reopenDays: 7, autocloseDays: 7 });
 }
 
 /** A Discord guild id no other call used. */

@@ -1,0 +1,82 @@
+// The customer's side, /api/user/tickets…: their own tickets only (another user's answers 404),
+// behind the allow_tickets flag; opening a ticket and replying are rate-limited per account.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorResponses, idParams, pageMeta, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { Departments } from './departments';
+import type { Desk, TicketSettings } from './desk';
+import { ticketSchemas as schema } from './schemas';
+import type { TicketPriority, TicketStatus } from './tables';
+
+const USER = { auth: true, flag: 'allow_tickets' } as const;
+
+export async function ticketSettings(ctx: ServerPluginContext): Promise<TicketSettings> {
+  const values = await ctx.settings.getMany(['tickets_max_open', 'tickets_reopen_days', 'tickets_autoclose_days']);
+  return { maxOpen: Number(values.tickets_max_open), reopenDays: Number(values.tickets_reopen_days), autocloseDays: Number(values.tickets_autoclose_days) };
+}
+
+export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): void {
+  const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
+  const ok = { 200: { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }, ...errorResponses } as const;
+
+  app.get('/user/tickets/departments', { config: USER, schema: { response: { 200: schema.openDepartments } } }, async () => ({
+    data: (await departments.list()).filter((d) => d.enabled).map(({ id, name, description }) => ({ id, name, description })),
+  }));
+
+  app.get<{ Querystring: PagingQuery & { status?: TicketStatus } }>(
+    '/user/tickets',
+    { config: USER, schema: { querystring: schema.mineQuery, response: { 200: schema.mineList, ...errorResponses } } },
+    async (request) => {
+      const user = await userOf(request);
+      const { page, per_page: perPage, status } = request.query;
+      const { rows, total } = await desk.listMine(user.id, status, page, perPage);
+      return { data: rows, meta: pageMeta(page, perPage, total) };
+    },
+  );
+
+  app.post<{ Body: { department_id: number; subject: string; priority?: TicketPriority; message: string } }>(
+    '/user/tickets',
+    { config: { ...USER, rateLimit: 'tickets.create' }, schema: { body: schema.createBody, response: { 201: schema.created, ...errorResponses } } },
+    async (request, reply) => {
+      const user = await userOf(request);
+      const body = request.body;
+      const subject = body.subject.trim();
+      const message = body.message.trim();
+      if (subject.length < 3) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The subject is too short.', 'subject');
+      if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
+      await departments.requireEnabled(body.department_id);
+      const id = await desk.create(user.id, { department_id: body.department_id, subject, priority: body.priority ?? 'medium', message }, await ticketSettings(ctx));
+      const { ticket } = await desk.viewMine(user.id, id);
+      return reply.code(201).send({ ticket });
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/user/tickets/:id',
+    { config: USER, schema: { params: idParams, response: { 200: schema.mineView, ...errorResponses } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return desk.viewMine((await userOf(request)).id, request.params.id);
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: { message: string } }>(
+    '/user/tickets/:id/replies',
+    { config: { ...USER, rateLimit: 'tickets.reply' }, schema: { params: idParams, body: schema.replyBody, response: ok } },
+    async (request) => {
+      const message = request.body.message.trim();
+      if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
+      await desk.customerReply((await userOf(request)).id, request.params.id, message);
+      return { success: true };
+    },
+  );
+
+  app.post<{ Params: { id: number } }>('/user/tickets/:id/close', { config: USER, schema: { params: idParams, response: ok } }, async (request) => {
+    await desk.customerClose((await userOf(request)).id, request.params.id);
+    return { success: true };
+  });
+
+  app.post<{ Params: { id: number } }>('/user/tickets/:id/reopen', { config: USER, schema: { params: idParams, response: ok } }, async (request) => {
+    await desk.customerReopen((await userOf(request)).id, request.params.id, await ticketSettings(ctx));
+    return { success: true };
+  });
+}

@@ -1,0 +1,38 @@
+// The tickets plugin's API: the support desk's departments, customers' tickets and the staff's
+// answers, notes and routing; a job closes tickets that waited on the customer too long.
+import { defineServerPlugin } from '@orepanel/sdk/server';
+import { registerCustomerRoutes, ticketSettings } from './customer-routes';
+import { registerDepartmentRoutes } from './department-routes';
+import { Departments } from './departments';
+import { Desk } from './desk';
+import { registerStaffRoutes } from './staff-routes';
+import { TICKET_MIGRATIONS, type TicketTables } from './tables';
+
+export const AUTOCLOSE_JOB = 'autoclose';
+
+export default defineServerPlugin<{ desk: Desk }>({
+  id: 'tickets',
+  migrations: TICKET_MIGRATIONS,
+  // per account (window: the core's rate_limit_auth_window_seconds; limits: plugin.json settings)
+  rateLimitPolicies: {
+    'tickets.create': { scopes: [{ by: 'account', setting: 'rate_limit_tickets_create_per_account' }], account: { session: true } },
+    'tickets.reply': { scopes: [{ by: 'account', setting: 'rate_limit_tickets_reply_per_account' }], account: { session: true } },
+  },
+  register(app, ctx) {
+    const db = ctx.db.withTables<TicketTables>();
+    const now = () => ctx.clock.now();
+    const departments = new Departments(db, ctx.dialect, ctx.httpError, () => new Date(now()).toISOString());
+    const desk = new Desk(db, ctx.dialect, ctx.httpError, now);
+    registerDepartmentRoutes(app, ctx, departments);
+    registerCustomerRoutes(app, ctx, desk, departments);
+    registerStaffRoutes(app, ctx, desk, departments);
+    return { desk };
+  },
+  start(ctx, { desk }) {
+    // hourly: a ticket closes within the hour after its days ran out, and a missed pass changes nothing
+    ctx.jobs.every(AUTOCLOSE_JOB, 60 * 60_000, async () => {
+      const closed = await desk.autoClose((await ticketSettings(ctx)).autocloseDays);
+      return `${closed} ticket(s) closed`;
+    });
+  },
+});

@@ -1,0 +1,69 @@
+// /api/admin/tickets…: the staff's side. Reading needs admin.tickets.list (lists, counts) or
+// admin.tickets.view (one ticket, and every action on it); every route sees only the departments
+// the staff member's role is limited to, and every action is written to the audit log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorResponses, idParams, pageMeta, successSchema, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { Departments } from './departments';
+import type { Desk, StaffChanges, StaffFilters } from './desk';
+import { ticketSchemas as schema } from './schemas';
+
+export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): void {
+  const staffOf = async (request: FastifyRequest) => {
+    const user = (await ctx.auth.currentUser(request))!;
+    return { user, scope: await departments.scopeOf(user) };
+  };
+  const messageBody = { params: idParams, body: schema.replyBody, response: { 200: successSchema, ...errorResponses } } as const;
+
+  app.get<{ Querystring: PagingQuery & StaffFilters }>(
+    '/admin/tickets',
+    { config: { permission: 'admin.tickets.list' }, schema: { querystring: schema.staffQuery, response: { 200: schema.staffList, ...errorResponses } } },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      const { page, per_page: perPage, ...filters } = request.query;
+      const { rows, total } = await desk.staffList(scope, filters, page, perPage);
+      return { data: rows, meta: pageMeta(page, perPage, total) };
+    },
+  );
+
+  app.get('/admin/tickets/counts', { config: { permission: 'admin.tickets.list' }, schema: { response: { 200: schema.counts, ...errorResponses } } }, async (request) => {
+    const { scope } = await staffOf(request);
+    return { counts: await desk.staffCounts(scope) };
+  });
+
+  app.get<{ Params: { id: number } }>(
+    '/admin/tickets/:id',
+    { config: { permission: 'admin.tickets.view' }, schema: { params: idParams, response: { 200: schema.staffView, ...errorResponses } } },
+    async (request, reply) => {
+      const { scope } = await staffOf(request);
+      reply.header('cache-control', 'no-store');
+      return desk.staffView(scope, request.params.id);
+    },
+  );
+
+  const write = (internal: boolean) => async (request: FastifyRequest<{ Params: { id: number }; Body: { message: string } }>) => {
+    const { user, scope } = await staffOf(request);
+    const message = request.body.message.trim();
+    if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
+    const ticket = await desk.staffWrite(scope, user.id, request.params.id, message, internal);
+    await ctx.audit.record(request, { action: internal ? 'admin.ticket.note' : 'admin.ticket.reply', targetUserId: ticket.user_id, details: { ticket_id: ticket.id } });
+    return { success: true };
+  };
+  app.post('/admin/tickets/:id/replies', { config: { permission: 'admin.tickets.view' }, schema: messageBody }, write(false));
+  app.post('/admin/tickets/:id/notes', { config: { permission: 'admin.tickets.view' }, schema: messageBody }, write(true));
+
+  app.patch<{ Params: { id: number }; Body: StaffChanges }>(
+    '/admin/tickets/:id',
+    { config: { permission: 'admin.tickets.view' }, schema: { params: idParams, body: schema.staffChangeBody, response: { 200: schema.staffTicket, ...errorResponses } } },
+    async (request) => {
+      const { scope } = await staffOf(request);
+      const before = await desk.inScope(scope, request.params.id);
+      const after = await desk.staffChange(scope, request.params.id, request.body);
+      const details: Record<string, string | number | null> = { ticket_id: after.id };
+      for (const key of ['status', 'priority', 'department_id', 'assigned_to'] as const) {
+        if (request.body[key] !== undefined) details[key] = `${String(before[key])}→${String(after[key])}`;
+      }
+      await ctx.audit.record(request, { action: 'admin.ticket.update', targetUserId: after.user_id, details });
+      return { ticket: desk.staffTicket(after) };
+    },
+  );
+}

@@ -1,0 +1,132 @@
+// The tickets plugin's tables. A ticket keeps, besides its status, when each side last wrote and
+// last read it, so both lists show an unread marker without counting messages; a message marked
+// `internal` is a staff note the customer never sees. ticket_role_departments limits a role to some
+// departments: a role with no rows there sees every department.
+import type { Generated, Kysely } from 'kysely';
+import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+
+export const TICKET_STATUSES = ['open', 'inprogress', 'waiting', 'replied', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+export interface TicketDepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  /** 1 or 0: customers open tickets only in an enabled department */
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  department_id: number;
+  subject: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  /** the staff member it is assigned to (null: nobody, or the account is gone) */
+  assigned_to: number | null;
+  created_at: string;
+  updated_at: string;
+  /** when the customer / staff last wrote in it (staff notes excepted); null: never */
+  customer_wrote_at: string | null;
+  staff_wrote_at: string | null;
+  /** when the customer / staff last opened it */
+  customer_read_at: string | null;
+  staff_read_at: string | null;
+  /** when it was last closed (reopening is allowed for tickets_reopen_days after it) */
+  closed_at: string | null;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  /** the author (null once that account is gone) */
+  user_id: number | null;
+  /** 1: written by staff */
+  staff: number;
+  /** 1: a staff note, never shown to the customer */
+  internal: number;
+  body: string;
+  created_at: string;
+}
+
+export interface TicketRoleDepartmentsTable {
+  id: Generated<number>;
+  role_id: number;
+  department_id: number;
+}
+
+/** the plugin's tables, for ctx.db.withTables<TicketTables>() */
+export type TicketTables = {
+  ticket_departments: TicketDepartmentsTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  ticket_role_departments: TicketRoleDepartmentsTable;
+};
+
+export type TicketDb = Kysely<PluginReadableDatabase & TicketTables>;
+
+const TIMESTAMP = 'varchar(32)';
+
+export const TICKET_MIGRATIONS: Record<string, ServerPluginMigration> = {
+  '0001_departments_tickets_messages': {
+    async up(db, kit) {
+      await kit
+        .createTable('ticket_departments')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('description', 'varchar(255)', (c) => c.notNull().defaultTo(''))
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+
+      await kit
+        .createTable('tickets')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        // no cascade: a department with tickets is disabled, never deleted
+        .addColumn('department_id', 'integer', (c) => c.notNull().references('ticket_departments.id'))
+        .addColumn('subject', 'varchar(200)', (c) => c.notNull())
+        .addColumn('priority', 'varchar(16)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('assigned_to', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('customer_wrote_at', TIMESTAMP)
+        .addColumn('staff_wrote_at', TIMESTAMP)
+        .addColumn('customer_read_at', TIMESTAMP)
+        .addColumn('staff_read_at', TIMESTAMP)
+        .addColumn('closed_at', TIMESTAMP)
+        .execute();
+      await db.schema.createIndex('tickets_user_index').on('tickets').columns(['user_id', 'status']).execute();
+      await db.schema.createIndex('tickets_department_index').on('tickets').columns(['department_id', 'status']).execute();
+
+      await kit
+        .createTable('ticket_messages')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('ticket_id', 'integer', (c) => c.notNull().references('tickets.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('staff', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('internal', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ticket_messages_ticket_index').on('ticket_messages').column('ticket_id').execute();
+
+      await kit
+        .createTable('ticket_role_departments')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        // no foreign key: a plugin's keys may point only at its own tables and users; a row of a
+        // role that is gone limits nobody
+        .addColumn('role_id', 'integer', (c) => c.notNull())
+        .addColumn('department_id', 'integer', (c) => c.notNull().references('ticket_departments.id').onDelete('cascade'))
+        .addUniqueConstraint('ticket_role_departments_unique', ['role_id', 'department_id'])
+        .execute();
+    },
+  },
+};
