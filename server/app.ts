@@ -23,6 +23,7 @@ import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
 import { EventBus } from './events';
 import { DiskFileStore } from './files/disk-store';
 import { FileService } from './files/file-service';
+import { S3FileStore } from './files/s3-store';
 import { classifyError, handleError, sendError, sendNotFound } from './http/errors';
 import { applyInputDefaults, inputValidatorCompiler } from './http/input-policy';
 import { originCheckFor } from './http/origin-check';
@@ -226,7 +227,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await pterodactyl.accounts.passwordSyncsSettled();
   });
   const secrets = new SecretBox(config.secretKey);
-  const files = new FileService(new DiskFileStore(join(config.dataDir, 'files')));
+  const fileStore = config.files.store === 's3' ? new S3FileStore(config.files) : new DiskFileStore(config.files.dir);
+  if (fileStore instanceof S3FileStore) app.addHook('onClose', async () => fileStore.close());
+  const files = new FileService(fileStore);
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
   const accountChanges = new AccountChanges(database.db, database.dialect);

@@ -16,7 +16,12 @@ export interface ConfigVar {
 export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'PORT', default: '3000', description: 'TCP port the panel listens on.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Address the panel listens on (127.0.0.1 to accept local connections only).' },
-  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database, the generated secret key and third-party plugins (DATA_DIR/plugins/<id>/).' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Directory for the SQLite database, the generated secret key, third-party plugins (DATA_DIR/plugins/<id>/) and uploaded files (DATA_DIR/files/, unless FILES_S3_BUCKET is set).',
+  },
   {
     name: 'DATABASE_URL',
     default: '(unset: SQLite at DATA_DIR/orepanel.sqlite)',
@@ -32,6 +37,29 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'How long a login session lasts, in days.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
+    name: 'FILES_S3_BUCKET',
+    default: '(unset: files in DATA_DIR/files/)',
+    description: 'Keeps uploaded files in this S3 bucket instead of DATA_DIR/files/ (needed when several panel instances serve the same files).',
+  },
+  {
+    name: 'FILES_S3_ENDPOINT',
+    default: '(unset: AWS S3)',
+    description: 'The address of an S3-compatible storage (MinIO, Cloudflare R2, Backblaze B2…), e.g. https://s3.example.com.',
+  },
+  { name: 'FILES_S3_REGION', default: 'us-east-1', description: 'The bucket\'s region (S3-compatible storages often take any value, or "auto").' },
+  {
+    name: 'FILES_S3_ACCESS_KEY_ID',
+    default: '(unset: the AWS default credentials)',
+    description: "Access key for the bucket; set together with FILES_S3_SECRET_ACCESS_KEY, or neither to use the environment's AWS credentials.",
+  },
+  { name: 'FILES_S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret for FILES_S3_ACCESS_KEY_ID.' },
+  {
+    name: 'FILES_S3_PREFIX',
+    default: "(unset: the bucket's root)",
+    description: "A folder inside the bucket for the panel's files, e.g. orepanel/ (lets one bucket serve several panels).",
+  },
+  { name: 'FILES_S3_FORCE_PATH_STYLE', default: 'false', description: 'true for storages that want bucket names in the path (MinIO and most self-hosted ones).' },
+  {
     name: 'SECRET_KEY',
     default: '(unset: generated once into DATA_DIR/secret.key)',
     description: 'At least 32 characters; encrypts secret settings. Keep it safe: changing it makes stored secrets unreadable.',
@@ -42,6 +70,21 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: Exclude<DatabaseDialect, 'sqlite'>; url: string };
+
+/** Where uploaded files are kept: DATA_DIR/files/, or an S3 bucket shared by every instance. */
+export type FilesConfig =
+  | { store: 'disk'; dir: string }
+  | {
+      store: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      /** null: the AWS SDK's default credential chain (environment, instance role…) */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      /** '' or a folder ending in '/' */
+      prefix: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   readonly port: number;
@@ -55,6 +98,7 @@ export interface Config {
   readonly sessionTtlDays: number;
   readonly logLevel: LogLevel;
   readonly secretKey: string;
+  readonly files: FilesConfig;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +188,49 @@ function parseAppUrl(value: string | undefined, problems: string[]): string | nu
   }
 }
 
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function parseFiles(env: NodeJS.ProcessEnv, dataDir: string, problems: string[]): FilesConfig {
+  const bucket = read(env, 'FILES_S3_BUCKET');
+  const others = ['FILES_S3_ENDPOINT', 'FILES_S3_REGION', 'FILES_S3_ACCESS_KEY_ID', 'FILES_S3_SECRET_ACCESS_KEY', 'FILES_S3_PREFIX', 'FILES_S3_FORCE_PATH_STYLE'];
+  if (!bucket) {
+    // a half-done S3 set-up must not silently keep files on one instance's disk
+    const set = others.filter((name) => read(env, name) !== undefined);
+    if (set.length > 0) problems.push(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but FILES_S3_BUCKET is not`);
+    return { store: 'disk', dir: join(dataDir, 'files') };
+  }
+  if (!S3_BUCKET.test(bucket)) problems.push(`FILES_S3_BUCKET "${bucket}" is not a valid bucket name (3 to 63 lowercase letters, digits, dots and hyphens)`);
+  const endpoint = read(env, 'FILES_S3_ENDPOINT') ?? null;
+  if (endpoint !== null) {
+    let protocol = '';
+    try {
+      protocol = new URL(endpoint).protocol;
+    } catch {
+      /* reported below */
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') problems.push(`FILES_S3_ENDPOINT must be an http:// or https:// address (got "${endpoint}")`);
+  }
+  const accessKeyId = read(env, 'FILES_S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'FILES_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) problems.push('FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY are set together, or neither');
+  let prefix = read(env, 'FILES_S3_PREFIX') ?? '';
+  if (prefix.startsWith('/') || prefix.split('/').some((part, i, all) => part === '..' || part === '.' || (part === '' && i < all.length - 1))) {
+    problems.push(`FILES_S3_PREFIX must be a relative folder such as orepanel/ (got "${prefix}")`);
+  }
+  if (prefix && !prefix.endsWith('/')) prefix += '/';
+  const pathStyle = (read(env, 'FILES_S3_FORCE_PATH_STYLE') ?? 'false').toLowerCase();
+  if (pathStyle !== 'true' && pathStyle !== 'false') problems.push(`FILES_S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle}")`);
+  return {
+    store: 's3',
+    bucket,
+    endpoint,
+    region: read(env, 'FILES_S3_REGION') ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    prefix,
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 /**
  * The secret key from SECRET_KEY, or the one generated on first start into DATA_DIR/secret.key
  * (readable by the owner only).
@@ -188,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const logLevel = (LOG_LEVELS as readonly string[]).includes(logLevelText) ? (logLevelText as LogLevel) : 'info';
   if (logLevel !== logLevelText) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelText}")`);
 
+  const files = parseFiles(env, dataDir, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   try {
@@ -198,5 +287,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey });
+  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files });
 }

@@ -78,9 +78,49 @@ describe('loadConfig', () => {
     [{ SESSION_TTL_DAYS: '0' }, /SESSION_TTL_DAYS must be a whole number from 1 to 3650/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ SECRET_KEY: 'short' }, /SECRET_KEY must be at least 32 characters/],
+    [{ FILES_S3_ENDPOINT: 'http://s3.local' }, /FILES_S3_ENDPOINT is set but FILES_S3_BUCKET is not/],
+    [{ FILES_S3_BUCKET: 'Bad_Bucket' }, /FILES_S3_BUCKET "Bad_Bucket" is not a valid bucket name/],
+    [{ FILES_S3_BUCKET: 'files', FILES_S3_ENDPOINT: 's3.local' }, /FILES_S3_ENDPOINT must be an http/],
+    [{ FILES_S3_BUCKET: 'files', FILES_S3_ACCESS_KEY_ID: 'AKIA' }, /FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY are set together/],
+    [{ FILES_S3_BUCKET: 'files', FILES_S3_PREFIX: '../other' }, /FILES_S3_PREFIX must be a relative folder/],
+    [{ FILES_S3_BUCKET: 'files', FILES_S3_FORCE_PATH_STYLE: 'yes' }, /FILES_S3_FORCE_PATH_STYLE must be true or false/],
   ])('refuses %j with a clear message', (env, message) => {
     const problems = problemsOf(env);
     expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('keeps files in DATA_DIR/files/ unless an S3 bucket is configured', () => {
+    const dataDir = freshDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).files).toEqual({ store: 'disk', dir: join(dataDir, 'files') });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        FILES_S3_BUCKET: 'panel-files',
+        FILES_S3_ENDPOINT: 'https://s3.example.com',
+        FILES_S3_REGION: 'auto',
+        FILES_S3_ACCESS_KEY_ID: 'AKIA1',
+        FILES_S3_SECRET_ACCESS_KEY: 'secret',
+        FILES_S3_PREFIX: 'orepanel',
+        FILES_S3_FORCE_PATH_STYLE: 'TRUE',
+      }).files,
+    ).toEqual({
+      store: 's3',
+      bucket: 'panel-files',
+      endpoint: 'https://s3.example.com',
+      region: 'auto',
+      credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+      prefix: 'orepanel/',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, FILES_S3_BUCKET: 'panel-files' }).files).toEqual({
+      store: 's3',
+      bucket: 'panel-files',
+      endpoint: null,
+      region: 'us-east-1',
+      credentials: null,
+      prefix: '',
+      forcePathStyle: false,
+    });
   });
 
   it('names every problem at once', () => {
@@ -109,6 +149,13 @@ describe('loadConfig', () => {
       'APP_URL',
       'SESSION_TTL_DAYS',
       'LOG_LEVEL',
+      'FILES_S3_BUCKET',
+      'FILES_S3_ENDPOINT',
+      'FILES_S3_REGION',
+      'FILES_S3_ACCESS_KEY_ID',
+      'FILES_S3_SECRET_ACCESS_KEY',
+      'FILES_S3_PREFIX',
+      'FILES_S3_FORCE_PATH_STYLE',
       'SECRET_KEY',
     ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);

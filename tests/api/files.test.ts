@@ -1,11 +1,12 @@
 // ctx.files through a fixture plugin: uploads only on routes that declare them, type by bytes,
 // limits that leave nothing behind, metadata removed, and files served privately.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_PLUGINS, ROOT, startPanel, type TestPanel } from './harness';
+import { REPO_PLUGINS, ROOT, secondInstance, startPanel, type TestPanel } from './harness';
+import { startTestS3, type TestS3 } from './s3-server';
 
 const FILE_PLUGINS = join(ROOT, 'tests', 'fixtures', 'file-plugins');
 const GPS = 'GPSLatitude 44.4268N';
@@ -39,24 +40,30 @@ async function form(files: { name: string; bytes: Buffer; claim?: string }[], fi
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
 }
 
-describe('the file service', () => {
+describe.each(['disk', 's3'] as const)('the file service, %s store', (store) => {
   let panel: TestPanel;
   let app: FastifyInstance;
-  const storedFiles = () => {
-    const dir = join(panel.database.dataDir, 'files');
+  let s3: TestS3 | null = null;
+  /** every file the store holds (on S3: under the panel's prefix) */
+  const storedFiles = async (): Promise<string[]> => {
+    if (s3) return s3.keys('panel-a/');
     try {
-      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      return readdirSync(join(panel.database.dataDir, 'files'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
     } catch {
       return [];
     }
   };
 
   beforeAll(async () => {
-    panel = await startPanel('sqlite', { pluginDirs: [REPO_PLUGINS, FILE_PLUGINS] });
+    if (store === 's3') s3 = await startTestS3();
+    panel = await startPanel('sqlite', { pluginDirs: [REPO_PLUGINS, FILE_PLUGINS], env: s3 ? { ...s3.env, FILES_S3_PREFIX: 'panel-a/' } : {} });
     app = panel.app;
   });
   afterAll(async () => {
     await panel?.close();
+    await s3?.close();
   });
 
   it('keeps an upload under a random key, by the type of its bytes, without its metadata, and serves it privately', async () => {
@@ -83,9 +90,14 @@ describe('the file service', () => {
     expect(served.rawPayload.includes(Buffer.from(GPS))).toBe(false);
     expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
+    // on disk the data and its description; on S3 one object under the prefix
+    expect(await storedFiles()).toHaveLength(store === 's3' ? 1 : 2);
+    if (store === 's3') expect(existsSync(join(panel.database.dataDir, 'files'))).toBe(false);
+
     expect((await app.inject({ method: 'DELETE', url: `/api/fx-files/${file?.key}` })).json()).toEqual({ deleted: true });
+    expect((await app.inject({ method: 'DELETE', url: `/api/fx-files/${file?.key}` })).json()).toEqual({ deleted: false });
     expect((await app.inject({ url: `/api/fx-files/${file?.key}` })).statusCode).toBe(404);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('sends text as a download', async () => {
@@ -105,7 +117,7 @@ describe('the file service', () => {
     expect(res.json()).toMatchObject({ error: { code: 'FILE_TYPE_REFUSED' } });
     const exe = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'notes.txt', bytes: Buffer.from([0x4d, 0x5a, 0, 0]) }])) });
     expect(exe.statusCode).toBe(415);
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses an oversize file and leaves nothing stored, not even the good file sent before it', async () => {
@@ -119,7 +131,7 @@ describe('the file service', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error: { code: 'FILE_TOO_LARGE' } });
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('refuses more files than the route allows, keeping none', async () => {
@@ -127,7 +139,7 @@ describe('the file service', () => {
     const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form(three)) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'TOO_MANY_FILES' } });
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('takes a multipart form only on a route that declares config.upload', async () => {
@@ -141,7 +153,20 @@ describe('the file service', () => {
     const jsonOnUploadRoute = await app.inject({ method: 'POST', url: '/api/fx-files', payload: { file: 'x' } });
     expect(jsonOnUploadRoute.statusCode).toBe(415);
     expect((await app.inject({ method: 'POST', url: '/api/fx-files/note', payload: { note: 'x' } })).json()).toEqual({ note: 'x' });
-    expect(storedFiles()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('serves a file kept through one instance from another', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'a.txt', bytes: Buffer.from('shared') }])) });
+    const key = (res.json() as { files: { key: string }[] }).files[0]?.key;
+    const other = await secondInstance(panel, { pluginDirs: [REPO_PLUGINS, FILE_PLUGINS] });
+    try {
+      expect((await other.inject({ url: `/api/fx-files/${key}` })).body).toBe('shared');
+      expect((await other.inject({ method: 'DELETE', url: `/api/fx-files/${key}` })).json()).toEqual({ deleted: true });
+    } finally {
+      await other.close();
+    }
+    expect((await app.inject({ url: `/api/fx-files/${key}` })).statusCode).toBe(404);
   });
 
   it('answers 404 for a key that is not a stored file, including one shaped like a path', async () => {
