@@ -16,6 +16,19 @@ export async function ticketSettings(ctx: ServerPluginContext): Promise<TicketSe
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): void {
   const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
+  /**
+   * Counting the open tickets and adding one are two statements: a lease per account (shared by
+   * every instance) keeps two requests from both passing the count, so tickets_max_open holds.
+   */
+  const openingFor = async <T>(userId: number, work: () => Promise<T>): Promise<T> => {
+    const lease = await ctx.leases.acquire(`open:${userId}`, 30_000);
+    if (!lease) throw ctx.httpError(409, 'TICKET_BUSY', 'Another of your requests is opening a ticket; try again in a moment.');
+    try {
+      return await work();
+    } finally {
+      await lease.release();
+    }
+  };
   const ok = { 200: { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }, ...errorResponses } as const;
 
   app.get('/user/tickets/departments', { config: USER, schema: { response: { 200: schema.openDepartments } } }, async () => ({
@@ -44,7 +57,8 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
       if (subject.length < 3) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The subject is too short.', 'subject');
       if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
       await departments.requireEnabled(body.department_id);
-      const id = await desk.create(user.id, { department_id: body.department_id, subject, priority: body.priority ?? 'medium', message }, await ticketSettings(ctx));
+      const settings = await ticketSettings(ctx);
+      const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority: body.priority ?? 'medium', message }, settings));
       const { ticket } = await desk.viewMine(user.id, id);
       return reply.code(201).send({ ticket });
     },
@@ -76,7 +90,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
   });
 
   app.post<{ Params: { id: number } }>('/user/tickets/:id/reopen', { config: USER, schema: { params: idParams, response: ok } }, async (request) => {
-    await desk.customerReopen((await userOf(request)).id, request.params.id, await ticketSettings(ctx));
+    const user = await userOf(request);
+    const settings = await ticketSettings(ctx);
+    await openingFor(user.id, () => desk.customerReopen(user.id, request.params.id, settings));
     return { success: true };
   });
 }

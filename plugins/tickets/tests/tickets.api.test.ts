@@ -190,6 +190,15 @@ describe.each(testDialects())('tickets on %s', (dialect) => {
     expect((await call(user, 'POST', `${MINE}/${ids[0]}/reopen`)).statusCode).toBe(200);
   });
 
+  it('keeps tickets_max_open when many tickets are opened at once', async () => {
+    const user = await userWithRole(panel, 1);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => call(user, 'POST', MINE, { department_id: general, subject: `Burst ${i}`, message: 'Hi' })));
+    expect(answers.every((res) => [201, 409].includes(res.statusCode))).toBe(true);
+    const open = await db().selectFrom('tickets').select('id').where('user_id', '=', user.id).where('status', '!=', 'closed').execute();
+    expect(open.length).toBeLessThanOrEqual(3);
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(open.length);
+  });
+
   it('rate-limits opening tickets and replying per account', async () => {
     const user = await userWithRole(panel, 1);
     await panel.services.settings.set('rate_limit_tickets_create_per_account', 1);
