@@ -267,6 +267,10 @@ describe.each(testDialects())('tickets on %s', (dialect) => {
       expect(moved.statusCode).toBe(400);
       expect(Number((await ticketRow(inBilling)).department_id)).toBe(billing);
       expect((await call(scoped, 'GET', `${STAFF}/${inBilling}`)).statusCode).toBe(200);
+      // admin.root sees every department, even with its role listed on one
+      await call(root, 'PATCH', `${DEPARTMENTS}/${billing}`, { role_ids: [scopedRole, 8] });
+      expect(await seen(root)).toEqual(expect.arrayContaining([inGeneral, inBilling]));
+      expect((await call(root, 'GET', `${STAFF}/${inGeneral}`)).statusCode).toBe(200);
     } finally {
       await call(root, 'PATCH', `${DEPARTMENTS}/${billing}`, { role_ids: [] });
     }
