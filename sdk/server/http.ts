@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 // routes declared with `{ websocket: true }` (GET only; the handler receives a PluginWebSocket)
 import type {} from '@fastify/websocket';
+import type { UploadRouteConfig } from './files';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +29,11 @@ declare module 'fastify' {
      * `flag` on the plugin's client routes and nav items so the browser hides them too.
      */
     flag?: string;
+    /**
+     * The route takes a multipart/form-data upload, read with `ctx.files.fromRequest(request)` under
+     * these limits (and declares no body schema). Every route without it answers 415 to a multipart body.
+     */
+    upload?: UploadRouteConfig;
   }
 }
 

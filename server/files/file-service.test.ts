@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHttpError } from '../../sdk/server';
+import { isHttpError, type StoredFileType } from '../../sdk/server';
 import { applyInputDefaults, InputSchemaError } from '../http/input-policy';
 import { DiskFileStore } from './disk-store';
 import { checkUploadConfig, contentDisposition, FileService, sanitiseFileName } from './file-service';
@@ -95,7 +95,7 @@ describe('upload routes in the input policy', () => {
     expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } }, schema: { body: { type: 'object' } } }))).toThrow(
       InputSchemaError,
     );
-    expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['image/svg+xml'] } } }))).toThrow(TypeError);
+    expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['image/svg+xml'] as unknown as StoredFileType[] } } }))).toThrow(TypeError);
     expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } } }))).not.toThrow();
   });
 });

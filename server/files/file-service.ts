@@ -133,7 +133,7 @@ export class FileService implements PluginFiles {
   }
 
   async fromRequest(request: FastifyRequest): Promise<UploadedForm> {
-    const upload = (request.routeOptions.config as { upload?: UploadRouteConfig }).upload;
+    const upload = request.routeOptions.config.upload;
     if (!upload) throw new TypeError(`files.fromRequest: the route ${request.routeOptions.url} declares no config.upload`);
     const multipart = request as unknown as MultipartRequest;
     if (!multipart.isMultipart?.() || !multipart.parts) throw httpError(415, 'UPLOAD_INVALID', 'The request is not a multipart/form-data form.');

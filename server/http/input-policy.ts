@@ -10,7 +10,7 @@
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
-import { httpError, type UploadRouteConfig } from '../../sdk/server';
+import { httpError } from '../../sdk/server';
 import { checkUploadConfig } from '../files/file-service';
 
 type Schema = Record<string, unknown>;
@@ -206,7 +206,7 @@ export function applyInputDefaults(route: RouteOptions): void {
   const schema = (route.schema ??= {});
   if (schema.querystring === undefined) schema.querystring = NO_QUERY;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const upload = (route.config as { upload?: UploadRouteConfig } | undefined)?.upload;
+  const upload = route.config?.upload;
   if (upload !== undefined) {
     checkUploadConfig(upload);
     if (schema.body !== undefined)
