@@ -260,9 +260,9 @@ async function freshDepartment(panel: TestPanel): Promise<number> {
   return (await departments.create({ name: `Matrix ${++roleCounter}`, description: '', enabled: true, role_ids: [] })).id;
 }
 
-/** A new open ticket of `customer` (the open-ticket limit is the route's rule, not this fixture's). */
+/** A new open ticket of `customer` (the open-ticket limit is the route's rule, not this fixture's; creating assigns nobody). */
 async function freshTicket(panel: TestPanel, customer: SignedInUser): Promise<number> {
-  const desk = new Desk(pluginView(panel).withTables<TicketTables>(), panel.services.database.dialect, httpError, () => Date.now());
+  const desk = new Desk(pluginView(panel).withTables<TicketTables>(), panel.services.database.dialect, httpError, () => Date.now(), async () => true);
   const input = { department_id: await freshDepartment(panel), subject: 'Matrix ticket', priority: 'low', message: 'Matrix' } as const;
   return desk.create(customer.id, input, { maxOpen: Number.MAX_SAFE_INTEGER, reopenDays: 7, autocloseDays: 7 });
 }

@@ -87,6 +87,8 @@ export class Desk {
     private readonly dialect: DatabaseDialect,
     private readonly httpError: typeof HttpErrorFn,
     private readonly clock: () => number,
+    /** whether the account may work tickets (holds admin.tickets.view): only staff are assigned */
+    private readonly isStaff: (userId: number) => Promise<boolean>,
   ) {}
 
   private now(): string {
@@ -322,12 +324,17 @@ export class Desk {
   /** Status, priority, department, assignee; a department outside the staff member's scope is refused. */
   async staffChange(scope: DepartmentScope, id: number, changes: StaffChanges): Promise<TicketRow> {
     const row = await this.inScope(scope, id);
-    if (changes.department_id !== undefined && scope !== null && !scope.includes(changes.department_id)) {
-      throw this.httpError(400, 'DEPARTMENT_UNAVAILABLE', 'You cannot move a ticket to a department outside yours.', 'department_id');
+    if (changes.department_id !== undefined) {
+      if (scope !== null && !scope.includes(changes.department_id)) {
+        throw this.httpError(400, 'DEPARTMENT_UNAVAILABLE', 'You cannot move a ticket to a department outside yours.', 'department_id');
+      }
+      const department = await this.db.selectFrom('ticket_departments').select('id').where('id', '=', changes.department_id).executeTakeFirst();
+      if (!department) throw this.httpError(400, 'DEPARTMENT_UNAVAILABLE', 'There is no such department.', 'department_id');
     }
     if (changes.assigned_to !== undefined && changes.assigned_to !== null) {
       const user = await this.db.selectFrom('user_public').select('id').where('id', '=', changes.assigned_to).executeTakeFirst();
       if (!user) throw this.httpError(400, 'UNKNOWN_USER', 'assigned_to names no account.', 'assigned_to');
+      if (!(await this.isStaff(changes.assigned_to))) throw this.httpError(400, 'NOT_STAFF', 'A ticket can only be assigned to staff who may view tickets.', 'assigned_to');
     }
     const now = this.now();
     const set: Partial<Omit<TicketRow, 'id'>> = { updated_at: now };

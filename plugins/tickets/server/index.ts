@@ -1,6 +1,6 @@
 // The tickets plugin's API: the support desk's departments, customers' tickets and the staff's
 // answers, notes and routing; a job closes tickets that waited on the customer too long.
-import { defineServerPlugin } from '@orepanel/sdk/server';
+import { defineServerPlugin, hasPermission } from '@orepanel/sdk/server';
 import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
@@ -22,7 +22,8 @@ export default defineServerPlugin<{ desk: Desk }>({
     const db = ctx.db.withTables<TicketTables>();
     const now = () => ctx.clock.now();
     const departments = new Departments(db, ctx.dialect, ctx.httpError, () => new Date(now()).toISOString());
-    const desk = new Desk(db, ctx.dialect, ctx.httpError, now);
+    const isStaff = async (userId: number) => hasPermission(await ctx.auth.userPermissions(userId), 'admin.tickets.view');
+    const desk = new Desk(db, ctx.dialect, ctx.httpError, now, isStaff);
     registerDepartmentRoutes(app, ctx, departments);
     registerCustomerRoutes(app, ctx, desk, departments);
     registerStaffRoutes(app, ctx, desk, departments);

@@ -291,6 +291,10 @@ describe.each(testDialects())('tickets on %s', (dialect) => {
     expect((await call(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: root.id, priority: 'urgent', department_id: billing })).statusCode).toBe(200);
     expect(await list(`assigned_to=${root.id}`)).toContain(id);
     expect((await call(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: 2_000_000_000 })).json().error.code).toBe('UNKNOWN_USER');
+    // only staff are assigned, and only to a department that exists; a refused change changes nothing
+    expect((await call(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: customer.id })).json().error.code).toBe('NOT_STAFF');
+    expect((await call(root, 'PATCH', `${STAFF}/${id}`, { department_id: 999_999 })).json().error.code).toBe('DEPARTMENT_UNAVAILABLE');
+    expect(await ticketRow(id)).toMatchObject({ assigned_to: root.id, department_id: billing });
     await call(root, 'POST', `${STAFF}/${id}/replies`, { message: 'On it' });
     expect(await list('unanswered=true')).not.toContain(id);
     expect(await list('status=replied')).toContain(id);
