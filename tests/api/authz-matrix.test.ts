@@ -262,7 +262,13 @@ async function freshDepartment(panel: TestPanel): Promise<number> {
 
 /** A new open ticket of `customer` (the open-ticket limit is the route's rule, not this fixture's; creating assigns nobody). */
 async function freshTicket(panel: TestPanel, customer: SignedInUser): Promise<number> {
-  const desk = new Desk(pluginView(panel).withTables<TicketTables>(), panel.services.database.dialect, httpError, () => Date.now(), async () => true);
+  const desk = new Desk(
+    pluginView(panel).withTables<TicketTables>(),
+    panel.services.database.dialect,
+    httpError,
+    () => Date.now(),
+    async () => true,
+  );
   const input = { department_id: await freshDepartment(panel), subject: 'Matrix ticket', priority: 'low', message: 'Matrix' } as const;
   return desk.create(customer.id, input, { maxOpen: Number.MAX_SAFE_INTEGER, reopenDays: 7, autocloseDays: 7 });
 }
