@@ -4,5 +4,9 @@ import { definePlugin } from '@orepanel/sdk';
 
 export default definePlugin({
   id: 'tickets',
-  setup() {},
+  setup(ctx) {
+    ctx.routes.provide('MyTicketsPage', () => import('./customer/MyTicketsPage'));
+    ctx.routes.provide('NewTicketPage', () => import('./customer/NewTicketPage'));
+    ctx.routes.provide('TicketPage', () => import('./customer/TicketPage'));
+  },
 });
