@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, idParams, pageMeta, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { Departments } from './departments';
 import type { Desk, TicketSettings } from './desk';
+import type { TicketNotifications } from './notifications';
 import { ticketSchemas as schema } from './schemas';
 import type { TicketPriority, TicketStatus } from './tables';
 
@@ -14,7 +15,7 @@ export async function ticketSettings(ctx: ServerPluginContext): Promise<TicketSe
   return { maxOpen: Number(values.tickets_max_open), reopenDays: Number(values.tickets_reopen_days), autocloseDays: Number(values.tickets_autoclose_days) };
 }
 
-export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): void {
+export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments, notifications: TicketNotifications): void {
   const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
   /**
    * Counting the open tickets and adding one are two statements: a lease per account (shared by
@@ -58,7 +59,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
       if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
       await departments.requireEnabled(body.department_id);
       const settings = await ticketSettings(ctx);
-      const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority: body.priority ?? 'medium', message }, settings));
+      const priority = body.priority ?? 'medium';
+      const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority, message }, settings));
+      await notifications.ticketCreated(request, id, message, priority);
       const { ticket } = await desk.viewMine(user.id, id);
       return reply.code(201).send({ ticket });
     },
@@ -79,7 +82,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
     async (request) => {
       const message = request.body.message.trim();
       if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
-      await desk.customerReply((await userOf(request)).id, request.params.id, message);
+      const user = await userOf(request);
+      await desk.customerReply(user.id, request.params.id, message);
+      await notifications.customerReplied(request, request.params.id, user.id, message);
       return { success: true };
     },
   );

@@ -5,6 +5,8 @@ import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
 import { Desk } from './desk';
+import { TicketNotifications } from './notifications';
+import { registerMailRoleRoutes } from './notifications-routes';
 import { registerStaffRoutes } from './staff-routes';
 import { TICKET_MIGRATIONS, type TicketTables } from './tables';
 
@@ -24,9 +26,11 @@ export default defineServerPlugin<{ desk: Desk }>({
     const departments = new Departments(db, ctx.dialect, ctx.httpError, () => new Date(now()).toISOString());
     const isStaff = async (userId: number) => hasPermission(await ctx.auth.userPermissions(userId), 'admin.tickets.view');
     const desk = new Desk(db, ctx.dialect, ctx.httpError, now, isStaff);
+    const notifications = new TicketNotifications(ctx, db);
     registerDepartmentRoutes(app, ctx, departments);
-    registerCustomerRoutes(app, ctx, desk, departments);
-    registerStaffRoutes(app, ctx, desk, departments);
+    registerMailRoleRoutes(app, ctx, notifications);
+    registerCustomerRoutes(app, ctx, desk, departments, notifications);
+    registerStaffRoutes(app, ctx, desk, departments, notifications);
     return { desk };
   },
   start(ctx, { desk }) {

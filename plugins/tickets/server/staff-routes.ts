@@ -4,10 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, idParams, pageMeta, successSchema, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { Departments } from './departments';
+import { ticketSettings } from './customer-routes';
 import type { Desk, StaffChanges, StaffFilters } from './desk';
+import type { TicketNotifications } from './notifications';
 import { ticketSchemas as schema } from './schemas';
 
-export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): void {
+export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments, notifications: TicketNotifications): void {
   const staffOf = async (request: FastifyRequest) => {
     const user = (await ctx.auth.currentUser(request))!;
     return { user, scope: await departments.scopeOf(user) };
@@ -46,6 +48,8 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginConte
     if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
     const ticket = await desk.staffWrite(scope, user.id, request.params.id, message, internal);
     await ctx.audit.record(request, { action: internal ? 'admin.ticket.note' : 'admin.ticket.reply', targetUserId: ticket.user_id, details: { ticket_id: ticket.id } });
+    // a note is between staff: it mails nobody
+    if (!internal) await notifications.staffReplied(request, Number(ticket.id), user.id, message);
     return { success: true };
   };
   app.post('/admin/tickets/:id/replies', { config: { permission: 'admin.tickets.view' }, schema: messageBody }, write(false));
@@ -55,7 +59,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginConte
     '/admin/tickets/:id',
     { config: { permission: 'admin.tickets.view' }, schema: { params: idParams, body: schema.staffChangeBody, response: { 200: schema.staffTicket, ...errorResponses } } },
     async (request) => {
-      const { scope } = await staffOf(request);
+      const { user, scope } = await staffOf(request);
       const before = await desk.inScope(scope, request.params.id);
       const after = await desk.staffChange(scope, request.params.id, request.body);
       const details: Record<string, string | number | null> = { ticket_id: after.id };
@@ -63,6 +67,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginConte
         if (request.body[key] !== undefined) details[key] = `${String(before[key])}→${String(after[key])}`;
       }
       await ctx.audit.record(request, { action: 'admin.ticket.update', targetUserId: after.user_id, details });
+      if (before.status !== 'closed' && after.status === 'closed') await notifications.closed(request, after.id, user.id, (await ticketSettings(ctx)).reopenDays);
       return { ticket: desk.staffTicket(after) };
     },
   );

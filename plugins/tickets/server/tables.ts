@@ -60,12 +60,21 @@ export interface TicketRoleDepartmentsTable {
   department_id: number;
 }
 
+/** Whether a role's staff get ticket mail; a role without a row gets it (opting out is the choice). */
+export interface TicketMailRolesTable {
+  id: Generated<number>;
+  role_id: number;
+  /** 1 or 0 */
+  mail: number;
+}
+
 /** the plugin's tables, for ctx.db.withTables<TicketTables>() */
 export type TicketTables = {
   ticket_departments: TicketDepartmentsTable;
   tickets: TicketsTable;
   ticket_messages: TicketMessagesTable;
   ticket_role_departments: TicketRoleDepartmentsTable;
+  ticket_mail_roles: TicketMailRolesTable;
 };
 
 export type TicketDb = Kysely<PluginReadableDatabase & TicketTables>;
@@ -126,6 +135,17 @@ export const TICKET_MIGRATIONS: Record<string, ServerPluginMigration> = {
         .addColumn('role_id', 'integer', (c) => c.notNull())
         .addColumn('department_id', 'integer', (c) => c.notNull().references('ticket_departments.id').onDelete('cascade'))
         .addUniqueConstraint('ticket_role_departments_unique', ['role_id', 'department_id'])
+        .execute();
+    },
+  },
+  '0002_mail_roles': {
+    async up(_db, kit) {
+      await kit
+        .createTable('ticket_mail_roles')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        // no foreign key, as in ticket_role_departments: a row of a role that is gone mails nobody
+        .addColumn('role_id', 'integer', (c) => c.notNull().unique())
+        .addColumn('mail', 'integer', (c) => c.notNull().defaultTo(1))
         .execute();
     },
   },
