@@ -1,7 +1,24 @@
 // /ticket/{id}: the conversation with support (who wrote, as what, when), a reply box while the ticket
 // is open, and closing or reopening it. The ticket is asked for again every few seconds while the
 // page is in view, so staff answers appear by themselves (and the ticket counts as read).
-import { Alert, Badge, Button, Card, dialogs, Form, http, Page, ResourceState, TextArea, theme, useApi, useDateTime, useParams, useTranslation } from '@orepanel/sdk';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  dialogs,
+  EmptyStateCard,
+  Form,
+  http,
+  Page,
+  ResourceState,
+  TextArea,
+  theme,
+  useApi,
+  useDateTime,
+  useParams,
+  useTranslation,
+} from '@orepanel/sdk';
 import { useState } from 'react';
 import { customerPath, customerUrl, LIMITS, type MessageView, type TicketView } from './api';
 import { PriorityBadge, StatusBadge, useCustomerErrorText, useOpenDepartments } from './ticket-bits';
@@ -130,28 +147,40 @@ export default function TicketPage() {
         </>
       }
     >
-      <ResourceState data={view.data} loading={view.loading} error={view.error} reload={view.reload} errorTitle={t('customer.ticket.loadFailed')}>
-        {({ ticket: shown, messages }) => (
-          <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-              <StatusBadge status={shown.status} />
-              <PriorityBadge priority={shown.priority} />
+      {view.error?.code === 'TICKET_NOT_FOUND' && !view.data ? (
+        <EmptyStateCard
+          icon="ticket"
+          title={t('customer.errors.TICKET_NOT_FOUND')}
+          action={
+            <Button variant="secondary" to={customerPath.list}>
+              {t('customer.back')}
+            </Button>
+          }
+        />
+      ) : (
+        <ResourceState data={view.data} loading={view.loading} error={view.error} reload={view.reload} errorTitle={t('customer.ticket.loadFailed')}>
+          {({ ticket: shown, messages }) => (
+            <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
+              <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                <StatusBadge status={shown.status} />
+                <PriorityBadge priority={shown.priority} />
+              </div>
+              <ol aria-label={t('customer.ticket.conversation')} css={{ display: 'grid', gap: 12, margin: 0, padding: 0, listStyle: 'none', minWidth: 0 }}>
+                {messages.map((message) => (
+                  <Message key={message.id} message={message} />
+                ))}
+              </ol>
+              {shown.status === 'closed' ? (
+                <Alert tone="info" title={t('customer.ticket.closedTitle')}>
+                  {shown.closed_at ? t('customer.ticket.closedText', { when: dateTime(shown.closed_at) }) : t('customer.ticket.closedTextNoDate')}
+                </Alert>
+              ) : (
+                <ReplyBox ticketId={shown.id} onSent={view.reload} />
+              )}
             </div>
-            <ol aria-label={t('customer.ticket.conversation')} css={{ display: 'grid', gap: 12, margin: 0, padding: 0, listStyle: 'none', minWidth: 0 }}>
-              {messages.map((message) => (
-                <Message key={message.id} message={message} />
-              ))}
-            </ol>
-            {shown.status === 'closed' ? (
-              <Alert tone="info" title={t('customer.ticket.closedTitle')}>
-                {shown.closed_at ? t('customer.ticket.closedText', { when: dateTime(shown.closed_at) }) : t('customer.ticket.closedTextNoDate')}
-              </Alert>
-            ) : (
-              <ReplyBox ticketId={shown.id} onSent={view.reload} />
-            )}
-          </div>
-        )}
-      </ResourceState>
+          )}
+        </ResourceState>
+      )}
     </Page>
   );
 }
