@@ -137,26 +137,35 @@ export class TicketNotifications {
   /** The accounts mailed about tickets of `departmentId`. */
   private async departmentStaff(departmentId: number): Promise<number[]> {
     const off = await this.optedOut();
-    const limits = await this.db.selectFrom('ticket_role_departments').select(['role_id', 'department_id']).execute();
-    const roleIds = (await this.staffRoles())
-      .filter(({ roleId, root }) => {
-        if (off.has(roleId)) return false;
-        if (root) return true;
-        const limited = limits.filter((l) => Number(l.role_id) === roleId);
-        return limited.length === 0 || limited.some((l) => Number(l.department_id) === departmentId);
-      })
-      .map((r) => r.roleId);
+    const seesDepartment = await this.departmentCheck(departmentId);
+    const roleIds = (await this.staffRoles()).filter((role) => !off.has(role.roleId) && seesDepartment(role)).map((r) => r.roleId);
     if (roleIds.length === 0) return [];
     const rows = await this.db.selectFrom('user_public').select('id').where('role_id', 'in', roleIds).where('banned', '=', 0).orderBy('id').execute();
     return rows.map((r) => Number(r.id));
   }
 
-  /** [the assignee] when the ticket has one who may still work tickets; [] when their role gets no ticket mail; null: nobody. */
+  /** Whether a staff role sees `departmentId`: admin.root always, another role unless it is limited to other departments. */
+  private async departmentCheck(departmentId: number): Promise<(role: StaffRole) => boolean> {
+    const limits = await this.db.selectFrom('ticket_role_departments').select(['role_id', 'department_id']).execute();
+    return ({ roleId, root }) => {
+      if (root) return true;
+      const limited = limits.filter((l) => Number(l.role_id) === roleId);
+      return limited.length === 0 || limited.some((l) => Number(l.department_id) === departmentId);
+    };
+  }
+
+  /**
+   * [the assignee] when the ticket has one who may still work it (holds admin.tickets.view and sees
+   * its department, which may have changed since); [] when their role gets no ticket mail; null: nobody.
+   */
   private async assigneeIfStaff(ticket: TicketFacts): Promise<number[] | null> {
     if (ticket.assignedTo === null) return null;
     const account = await this.db.selectFrom('user_public').select(['role_id', 'banned']).where('id', '=', ticket.assignedTo).executeTakeFirst();
     if (!account || Number(account.banned) === 1) return null;
-    if (!hasPermission(await this.ctx.auth.userPermissions(ticket.assignedTo), VIEW_PERMISSION)) return null;
+    const permissions = await this.ctx.auth.userPermissions(ticket.assignedTo);
+    if (!hasPermission(permissions, VIEW_PERMISSION)) return null;
+    const role: StaffRole = { roleId: Number(account.role_id), root: permissions.includes(ROOT_PERMISSION) };
+    if (!(await this.departmentCheck(ticket.departmentId))(role)) return null;
     return (await this.optedOut()).has(Number(account.role_id)) ? [] : [ticket.assignedTo];
   }
 

@@ -122,6 +122,12 @@ describe.each(testDialects())('ticket mail on %s', (dialect) => {
     await ok(customer, 'POST', `${MINE}/${id}/replies`, { message: 'Any news?' });
     expect(recipients(await mails(1))).toEqual(emails(bob));
 
+    // an assignee who no longer sees the ticket's department: its staff instead
+    await ok(root, 'PATCH', `${STAFF}/${id}`, { department_id: general });
+    await ok(customer, 'POST', `${MINE}/${id}/replies`, { message: 'Moved?' });
+    expect(recipients(await mails(2))).toEqual(emails(root, alice));
+    await ok(root, 'PATCH', `${STAFF}/${id}`, { department_id: billing });
+
     // an assignee whose role turned ticket mail off gets none, and nobody gets it in their place
     await ok(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: quiet.id });
     await ok(customer, 'POST', `${MINE}/${id}/replies`, { message: 'Hello?' });
