@@ -8,5 +8,11 @@ export default definePlugin({
     ctx.routes.provide('MyTicketsPage', () => import('./customer/MyTicketsPage'));
     ctx.routes.provide('NewTicketPage', () => import('./customer/NewTicketPage'));
     ctx.routes.provide('TicketPage', () => import('./customer/TicketPage'));
+    ctx.routes.provide('StaffTicketsPage', () => import('./staff/StaffTicketsPage'));
+    ctx.routes.provide('StaffTicketPage', () => import('./staff/StaffTicketPage'));
+    ctx.routes.provide('DepartmentsPage', () => import('./staff/DepartmentsPage'));
+    ctx.routes.provide('DepartmentCreatePage', () => import('./staff/DepartmentCreatePage'));
+    ctx.routes.provide('DepartmentEditPage', () => import('./staff/DepartmentEditPage'));
+    ctx.routes.provide('DepartmentDeletePage', () => import('./staff/DepartmentDeletePage'));
   },
 });

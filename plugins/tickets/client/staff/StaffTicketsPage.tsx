@@ -1,0 +1,157 @@
+// /mc-admin/tickets: the tickets of the departments this staff member may see, newest activity first,
+// paged and searched on the server, filtered by status, priority, department and "waiting for us";
+// the counts per status sit on top and filter the list when pressed.
+import { Badge, Checkbox, Link, Page, PagedList, Select, theme, useApi, useHasPermission, usePagedList, useTranslation, type DataColumn } from '@orepanel/sdk';
+import { useMemo, useState } from 'react';
+import { PriorityBadge, StatusBadge } from './ticket-labels';
+import {
+  staffPath,
+  staffUrl,
+  STAFF_PERMISSIONS,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type Department,
+  type StaffTicketRow,
+  type StatusCounts,
+  type TicketPriority,
+  type TicketStatus,
+} from './staff-api';
+
+const c = theme.colors;
+
+export interface TicketFilters {
+  status: TicketStatus | '';
+  priority: TicketPriority | '';
+  department_id: string;
+  unanswered: boolean;
+}
+
+const NO_FILTERS: TicketFilters = { status: '', priority: '', department_id: '', unanswered: false };
+
+/** The list's address with the chosen filters (paging and search are added by usePagedList). */
+export function ticketsUrl(filters: TicketFilters): string {
+  const query = new URLSearchParams();
+  if (filters.status) query.set('status', filters.status);
+  if (filters.priority) query.set('priority', filters.priority);
+  if (filters.department_id) query.set('department_id', filters.department_id);
+  if (filters.unanswered) query.set('unanswered', 'true');
+  const text = query.toString();
+  return text ? `${staffUrl.tickets()}?${text}` : staffUrl.tickets();
+}
+
+export default function StaffTicketsPage() {
+  const { t } = useTranslation('tickets');
+  const [filters, setFilters] = useState<TicketFilters>(NO_FILTERS);
+  const list = usePagedList<StaffTicketRow>(ticketsUrl(filters), { perPage: 20 });
+  const counts = useApi<{ counts: StatusCounts }>(staffUrl.counts());
+  const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
+  const departments = useApi<{ data: Department[] }>(mayListDepartments ? staffUrl.departments() : null);
+
+  const change = (next: Partial<TicketFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    list.setPage(1);
+  };
+
+  const columns = useMemo<DataColumn<StaffTicketRow>[]>(() => {
+    const departmentName = (id: number) => departments.data?.data.find((d) => d.id === id)?.name ?? `#${id}`;
+    return [
+      {
+        id: 'subject',
+        header: t('staff.tickets.columns.subject'),
+        primary: true,
+        cell: (ticket) => (
+          <span css={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            <span css={{ display: 'inline-flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+              <Link to={staffPath.ticket(ticket.id)} css={{ color: c.text, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                #{ticket.id} {ticket.subject}
+              </Link>
+              {ticket.unread && <Badge tone="primary">{t('staff.tickets.unread')}</Badge>}
+            </span>
+            <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{ticket.customer?.username ?? t('staff.tickets.deletedCustomer')}</span>
+          </span>
+        ),
+      },
+      { id: 'status', header: t('staff.tickets.columns.status'), cell: (ticket) => <StatusBadge status={ticket.status} /> },
+      { id: 'priority', header: t('staff.tickets.columns.priority'), cell: (ticket) => <PriorityBadge priority={ticket.priority} /> },
+      { id: 'department', header: t('staff.tickets.columns.department'), cell: (ticket) => departmentName(ticket.department_id) },
+      { id: 'activity', header: t('staff.tickets.columns.activity'), cell: (ticket) => t('staff.dateTime', { value: new Date(ticket.updated_at) }) },
+    ];
+  }, [t, departments.data]);
+
+  const statusOptions = TICKET_STATUSES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }));
+  const priorityOptions = TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`staff.priority.${p}`) }));
+  const departmentOptions = (departments.data?.data ?? []).map((d) => ({ value: String(d.id), label: d.name }));
+  const filtered = filters.status !== '' || filters.priority !== '' || filters.department_id !== '' || filters.unanswered;
+
+  return (
+    <Page title={t('staff.titles.tickets')} description={t('staff.tickets.description')}>
+      <div role="group" aria-label={t('staff.tickets.counts')} css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+        {TICKET_STATUSES.map((status) => {
+          const pressed = filters.status === status;
+          return (
+            <button
+              key={status}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => change({ status: pressed ? '' : status })}
+              css={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '8px 12px',
+                borderRadius: theme.radii.md,
+                border: `1px solid ${pressed ? c.primary : c.border}`,
+                background: pressed ? c.primarySoft : c.surface,
+                color: c.text,
+                cursor: 'pointer',
+                font: 'inherit',
+              }}
+            >
+              <span>{t(`staff.status.${status}`)}</span>
+              <strong css={{ fontVariantNumeric: 'tabular-nums' }}>{counts.data ? t('staff.number', { value: counts.data.counts[status] }) : '…'}</strong>
+            </button>
+          );
+        })}
+      </div>
+      <PagedList
+        list={list}
+        caption={t('staff.titles.tickets')}
+        columns={columns}
+        rowKey={(ticket) => ticket.id}
+        searchLabel={t('staff.tickets.search')}
+        toolbar={
+          <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: 8 }}>
+            <Select
+              label={t('staff.tickets.filters.status')}
+              name="status"
+              options={statusOptions}
+              placeholder={t('staff.tickets.filters.any')}
+              value={filters.status}
+              onChange={(value) => change({ status: value as TicketStatus | '' })}
+            />
+            <Select
+              label={t('staff.tickets.filters.priority')}
+              name="priority"
+              options={priorityOptions}
+              placeholder={t('staff.tickets.filters.any')}
+              value={filters.priority}
+              onChange={(value) => change({ priority: value as TicketPriority | '' })}
+            />
+            {mayListDepartments && (
+              <Select
+                label={t('staff.tickets.filters.department')}
+                name="department_id"
+                options={departmentOptions}
+                placeholder={t('staff.tickets.filters.any')}
+                value={filters.department_id}
+                onChange={(value) => change({ department_id: value })}
+              />
+            )}
+            <Checkbox label={t('staff.tickets.filters.unanswered')} name="unanswered" checked={filters.unanswered} onChange={(checked) => change({ unanswered: checked })} />
+          </div>
+        }
+        empty={{ icon: 'ticket', title: filtered ? t('staff.tickets.emptyFiltered') : t('staff.tickets.empty') }}
+      />
+    </Page>
+  );
+}

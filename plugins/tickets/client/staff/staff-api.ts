@@ -1,0 +1,114 @@
+// The staff side of the tickets API (server/staff-routes.ts, server/department-routes.ts): its
+// addresses, answers and permissions, and the addresses of the staff pages.
+import { ADMIN_API } from '@orepanel/sdk';
+
+export const TICKET_STATUSES = ['open', 'inprogress', 'waiting', 'replied', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** the statuses staff may set themselves (`replied` follows a staff reply) */
+export const STAFF_STATUSES = ['open', 'inprogress', 'waiting', 'closed'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+
+/** the server's bounds (server/departments.ts, server/desk.ts) */
+export const DEPARTMENT_LIMITS = { nameMaxLength: 64, descriptionMaxLength: 255 } as const;
+export const MESSAGE_MAX_LENGTH = 10_000;
+export const SEARCH_MAX_LENGTH = 64;
+
+export interface Department {
+  id: number;
+  name: string;
+  description: string;
+  enabled: boolean;
+  /** the roles limited to this department */
+  role_ids: number[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DepartmentBody {
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+  role_ids?: number[];
+}
+
+export interface StaffTicket {
+  id: number;
+  department_id: number;
+  subject: string;
+  priority: TicketPriority;
+  status: TicketStatus;
+  /** new customer messages since staff last opened it */
+  unread: boolean;
+  assigned_to: number | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface StaffTicketRow extends StaffTicket {
+  customer: { uuid: string; username: string } | null;
+}
+
+export interface TicketMessage {
+  id: number;
+  body: string;
+  staff: boolean;
+  /** a staff note: customers never see it */
+  internal: boolean;
+  author: string | null;
+  created_at: string;
+}
+
+export interface TicketCustomer {
+  uuid: string;
+  username: string;
+  avatar: string | null;
+  role_name: string | null;
+  role_color: string | null;
+  banned: boolean;
+  verified: boolean;
+  created_at: string;
+}
+
+export interface StaffTicketView {
+  ticket: StaffTicket;
+  customer: TicketCustomer | null;
+  messages: TicketMessage[];
+}
+
+export type StatusCounts = Record<TicketStatus, number>;
+
+export interface StaffChanges {
+  status?: (typeof STAFF_STATUSES)[number];
+  priority?: TicketPriority;
+  department_id?: number;
+}
+
+export const staffUrl = {
+  departments: () => `${ADMIN_API}/departments`,
+  department: (id: number | string) => `${ADMIN_API}/departments/${encodeURIComponent(String(id))}`,
+  tickets: () => `${ADMIN_API}/tickets`,
+  counts: () => `${ADMIN_API}/tickets/counts`,
+  ticket: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}`,
+  replies: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}/replies`,
+  notes: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}/notes`,
+};
+
+export const staffPath = {
+  departments: '/mc-admin/departments',
+  departmentCreate: '/mc-admin/departments/create',
+  departmentEdit: (id: number) => `/mc-admin/departments/${id}/edit`,
+  departmentDelete: (id: number) => `/mc-admin/departments/${id}/delete`,
+  tickets: '/mc-admin/tickets',
+  ticket: (id: number) => `/mc-admin/tickets/${id}`,
+};
+
+export const STAFF_PERMISSIONS = {
+  ticketsList: 'admin.tickets.list',
+  ticketsView: 'admin.tickets.view',
+  departmentsList: 'admin.departments.list',
+  departmentsCreate: 'admin.departments.create',
+  departmentsEdit: 'admin.departments.edit',
+  departmentsDelete: 'admin.departments.delete',
+} as const;
