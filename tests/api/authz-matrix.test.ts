@@ -122,6 +122,9 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/departments': async () => ({ url: '/api/admin/departments', payload: { name: `Matrix ${++roleCounter}`, description: 'matrix' } }),
   'PATCH /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}`, payload: { enabled: false } }),
   'DELETE /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
+  'GET /api/admin/departments/mail-roles': async () => ({ url: '/api/admin/departments/mail-roles' }),
+  // a role no account has: the matrix's calls change no one's mail
+  'PUT /api/admin/departments/mail-roles/:id': async () => ({ url: '/api/admin/departments/mail-roles/999999', payload: { mail: true } }),
   'GET /api/admin/j4r/guilds': async () => ({ url: '/api/admin/j4r/guilds' }),
   'POST /api/admin/j4r/guilds': async () => ({
     url: '/api/admin/j4r/guilds',
