@@ -4,6 +4,7 @@ import {
   ADMIN_PERMISSIONS,
   Badge,
   Button,
+  Card,
   DataTable,
   Page,
   PermissionGate,
@@ -85,16 +86,18 @@ export default function DepartmentsPage() {
         </PermissionGate>
       }
     >
-      <DataTable
-        caption={t('staff.titles.departments')}
-        columns={columns}
-        rows={departments.data?.data}
-        rowKey={(d) => d.id}
-        loading={departments.loading}
-        error={departments.error}
-        onRetry={departments.reload}
-        empty={{ icon: 'ticket', title: t('staff.departments.empty') }}
-      />
+      <Card flush>
+        <DataTable
+          caption={t('staff.titles.departments')}
+          columns={columns}
+          rows={departments.data?.data}
+          rowKey={(d) => d.id}
+          loading={departments.loading}
+          error={departments.error}
+          onRetry={departments.reload}
+          empty={{ icon: 'ticket', title: t('staff.departments.empty') }}
+        />
+      </Card>
     </Page>
   );
 }
