@@ -11,7 +11,19 @@ import { SmtpSender } from '../../server/mail/smtp-transport';
 import { startPanel, testDialects, type TestPanel } from './harness';
 import { startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
-const SEEDED = ['new_login', 'reset_password', 'server_deleted', 'server_renewal_reminder', 'server_suspended', 'verify', 'welcome'];
+const SEEDED = [
+  'new_login',
+  'reset_password',
+  'server_deleted',
+  'server_renewal_reminder',
+  'server_suspended',
+  'ticket_closed',
+  'ticket_created',
+  'ticket_customer_replied',
+  'ticket_staff_replied',
+  'verify',
+  'welcome',
+];
 
 describe('renderTemplate', () => {
   it('escapes placeholder values in the HTML part only, keeps unknown placeholders and makes the subject one line', () => {
