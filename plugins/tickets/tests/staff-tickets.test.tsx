@@ -78,6 +78,28 @@ describe('staff tickets list', () => {
     await app.type(app.getByLabelText(text.tickets.search), 'crash');
     await app.waitFor(() => expect(lastList().query.get('search')).toBe('crash'), { timeout: 3000 });
     expect(lastList().query.get('status')).toBe('waiting');
+    expect(new URLSearchParams(app.location().search).get('priority')).toBe('urgent');
+  });
+
+  it('takes its filters from the address and drops what is not a filter value', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/tickets?status=closed&priority=whenever&department_id=1;drop&unanswered=true',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/tickets': ticketsPage,
+        'GET /api/admin/tickets/counts': { body: { counts: { open: 0, inprogress: 0, waiting: 0, replied: 0, closed: 1 } } },
+        'GET /api/admin/departments': departments,
+      },
+    });
+    await app.findByText('#7 Server 7 will not start');
+    const call = app.httpCalls.find((c) => c.method === 'GET' && c.path === '/api/admin/tickets')!;
+    expect(call.query.get('status')).toBe('closed');
+    expect(call.query.get('unanswered')).toBe('true');
+    expect(call.query.has('priority')).toBe(false);
+    expect(call.query.has('department_id')).toBe(false);
+    expect(app.getByRole('button', /Closed/).getAttribute('aria-pressed')).toBe('true');
   });
 });
 

@@ -1,8 +1,8 @@
 // /mc-admin/tickets: the tickets of the departments this staff member may see, newest activity first,
 // paged and searched on the server, filtered by status, priority, department and "waiting for us";
 // the counts per status sit on top and filter the list when pressed.
-import { Badge, Checkbox, Link, Page, PagedList, Select, theme, useApi, useHasPermission, usePagedList, useTranslation, type DataColumn } from '@orepanel/sdk';
-import { useMemo, useState } from 'react';
+import { Badge, Checkbox, Link, Page, PagedList, Select, theme, useApi, useHasPermission, usePagedList, useSearchParams, useTranslation, type DataColumn } from '@orepanel/sdk';
+import { useMemo } from 'react';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
   staffPath,
@@ -26,7 +26,18 @@ export interface TicketFilters {
   unanswered: boolean;
 }
 
-const NO_FILTERS: TicketFilters = { status: '', priority: '', department_id: '', unanswered: false };
+const oneOf = <T extends string>(allowed: readonly T[], text: string | null): T | '' => ((allowed as readonly string[]).includes(text ?? '') ? (text as T) : '');
+
+/** The filters kept in the page's address (a link or the back button brings them back); anything unknown is dropped. */
+export function filtersOf(params: URLSearchParams): TicketFilters {
+  const department = params.get('department_id') ?? '';
+  return {
+    status: oneOf(TICKET_STATUSES, params.get('status')),
+    priority: oneOf(TICKET_PRIORITIES, params.get('priority')),
+    department_id: /^[1-9][0-9]{0,9}$/.test(department) ? department : '',
+    unanswered: params.get('unanswered') === 'true',
+  };
+}
 
 /** The list's address with the chosen filters (paging and search are added by usePagedList). */
 export function ticketsUrl(filters: TicketFilters): string {
@@ -41,15 +52,30 @@ export function ticketsUrl(filters: TicketFilters): string {
 
 export default function StaffTicketsPage() {
   const { t } = useTranslation('tickets');
-  const [filters, setFilters] = useState<TicketFilters>(NO_FILTERS);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersOf(params), [params]);
   const list = usePagedList<StaffTicketRow>(ticketsUrl(filters), { perPage: 20 });
   const counts = useApi<{ counts: StatusCounts }>(staffUrl.counts());
   const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
   const departments = useApi<{ data: Department[] }>(mayListDepartments ? staffUrl.departments() : null);
 
+  // a new filter starts at page 1; the search stays
   const change = (next: Partial<TicketFilters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    list.setPage(1);
+    const wanted = { ...filters, ...next };
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        out.delete('page');
+        for (const key of ['status', 'priority', 'department_id'] as const) {
+          if (wanted[key]) out.set(key, wanted[key]);
+          else out.delete(key);
+        }
+        if (wanted.unanswered) out.set('unanswered', 'true');
+        else out.delete('unanswered');
+        return out;
+      },
+      { replace: true },
+    );
   };
 
   const columns = useMemo<DataColumn<StaffTicketRow>[]>(() => {
