@@ -148,6 +148,28 @@ describe('staff ticket view', () => {
     expect(app.httpCalls.filter((c) => c.path === '/api/admin/tickets/7/notes')).toHaveLength(1);
   });
 
+  it('says in the staff member’s words why a reply or a move was refused', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/tickets/7',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/tickets/7': { body: view() },
+        'GET /api/admin/departments': departments,
+        'POST /api/admin/tickets/7/replies': { status: 409, body: { error: { code: 'TICKET_CLOSED', message: 'The ticket is closed.' } } },
+        'PATCH /api/admin/tickets/7': { status: 400, body: { error: { code: 'DEPARTMENT_UNAVAILABLE', message: 'outside yours', field: 'department_id' } } },
+      },
+    });
+    await app.findByText('It crashes on boot.');
+    await app.type(app.getByLabelText(text.ticket.reply), 'Hello?');
+    await app.click(app.getByRole('button', text.ticket.sendReply));
+    await app.findByText(text.errors.TICKET_CLOSED);
+    await app.type(app.getByLabelText(text.tickets.filters.department), '1');
+    await app.waitFor(() => expect(document.body.textContent).toContain(text.errors.DEPARTMENT_UNAVAILABLE), { timeout: 4000 });
+    await app.answerDialog(text.ticket.changeFailed, 'confirm');
+  });
+
   it('changes the priority and department, closes, and offers reopen on a closed ticket', async () => {
     let current = view();
     const app = await renderPlugin(plugin, {

@@ -18,6 +18,7 @@ import {
   useTranslation,
   type AdminRole,
 } from '@orepanel/sdk';
+import { useStaffErrorText } from './staff-errors';
 import { DEPARTMENT_LIMITS, type Department, type DepartmentBody } from './staff-api';
 
 export interface DepartmentFormValues {
@@ -66,6 +67,7 @@ export interface DepartmentFormProps {
 
 export function DepartmentForm({ initial, onSubmit, submitText }: DepartmentFormProps) {
   const { t } = useTranslation('tickets');
+  const errorText = useStaffErrorText();
   const mayListRoles = useHasPermission(ADMIN_PERMISSIONS.rolesList);
   const roles = useApi<{ data: AdminRole[] }>(mayListRoles ? `${ADMIN_API}/roles` : null);
   const form = useEditForm({
@@ -80,7 +82,7 @@ export function DepartmentForm({ initial, onSubmit, submitText }: DepartmentForm
 
   return (
     <Card>
-      <Form onSubmit={form.submit} aria-label={submitText} noValidate>
+      <Form onSubmit={form.submit} aria-label={submitText} errorText={errorText} noValidate>
         <UnchangedNote form={form}>{t('staff.departments.form.nothingChanged')}</UnchangedNote>
         <TextField label={t('staff.departments.form.name')} {...form.field('name')} maxLength={DEPARTMENT_LIMITS.nameMaxLength} autoComplete="off" />
         <TextArea

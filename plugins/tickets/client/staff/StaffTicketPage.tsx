@@ -22,12 +22,12 @@ import {
   TextArea,
   theme,
   useApi,
-  useErrorText,
   useHasPermission,
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
 import { useState } from 'react';
+import { useStaffErrorText } from './staff-errors';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
   MESSAGE_MAX_LENGTH,
@@ -105,10 +105,12 @@ function CustomerCard({ customer }: { customer: TicketCustomer | null }) {
 /** A text box that posts one message to `url` (the replies or the notes endpoint), then empties. */
 function MessageBox({ url, label, submitText, hint, onSent }: { url: string; label: string; submitText: string; hint?: string; onSent(): void }) {
   const [text, setText] = useState('');
+  const errorText = useStaffErrorText();
   const name = url.endsWith('/notes') ? 'note' : 'message';
   return (
     <Form
       aria-label={submitText}
+      errorText={errorText}
       noValidate
       onSubmit={async () => {
         if (text.trim() === '') return;
@@ -129,7 +131,7 @@ function MessageBox({ url, label, submitText, hint, onSent }: { url: string; lab
 
 export default function StaffTicketPage() {
   const { t } = useTranslation('tickets');
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
   const { id = '' } = useParams();
   const loaded = useApi<StaffTicketView>(staffUrl.ticket(id));
   const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
