@@ -98,7 +98,9 @@ export function checkBoundaries(root) {
     .filter((e) => e.isDirectory())
     .map((e) => e.name)) {
     try {
-      requiresOf.set(id, new Set(JSON.parse(readFileSync(join(pluginsDir, id, 'plugin.json'), 'utf8')).requires ?? []));
+      // a plugin it lists as optional may be imported too: its contract, asked with ctx.services.find
+      const manifest = JSON.parse(readFileSync(join(pluginsDir, id, 'plugin.json'), 'utf8'));
+      requiresOf.set(id, new Set([...(manifest.requires ?? []), ...(manifest.optional ?? [])]));
     } catch {
       requiresOf.set(id, new Set());
     }

@@ -30,6 +30,19 @@ function duplicateMailTemplate(manifest) {
 }
 
 /**
+ * Why `optional` cannot stand, or null: a plugin cannot use itself, and one it requires is not optional.
+ * @param {import('./types').PluginManifest} manifest
+ * @returns {string | null}
+ */
+function optionalProblem(manifest) {
+  for (const id of manifest.optional ?? []) {
+    if (id === manifest.id) return `/optional: a plugin cannot list itself`;
+    if ((manifest.requires ?? []).includes(id)) return `/optional: "${id}" is in requires already (a required plugin is not optional)`;
+  }
+  return null;
+}
+
+/**
  * @param {unknown} json the parsed plugin.json
  * @returns {{ ok: true, manifest: import('./types').PluginManifest } | { ok: false, errors: string[] }}
  * Defaults from the schema are filled in (on a copy).
@@ -38,7 +51,9 @@ export function validateManifest(json) {
   const copy = structuredClone(json);
   if (check(copy)) {
     const twice = duplicateMailTemplate(copy);
-    return twice === null ? { ok: true, manifest: copy } : { ok: false, errors: [`/mailTemplates: "${twice}" is declared twice`] };
+    if (twice !== null) return { ok: false, errors: [`/mailTemplates: "${twice}" is declared twice`] };
+    const optional = optionalProblem(copy);
+    return optional === null ? { ok: true, manifest: copy } : { ok: false, errors: [optional] };
   }
   const errors = new Set();
   for (const e of check.errors ?? []) {

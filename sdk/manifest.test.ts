@@ -110,6 +110,25 @@ describe('validateManifest', () => {
     expect(validateManifest({ ...base, startup: true })).toMatchObject({ ok: true, manifest: { startup: true } });
     expect(validateManifest({ ...base, startup: 'yes' })).toEqual({ ok: false, errors: ['/startup: must be boolean'] });
   });
+  it('takes a badge name on a nav item, and refuses one that is no name', () => {
+    const base = { id: 'sample', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
+    expect(validateManifest({ ...base, nav: [{ route: '/x', label: 'nav.x', badge: 'unread' }] })).toMatchObject({ ok: true });
+    expect(validateManifest({ ...base, nav: [{ route: '/x', label: 'nav.x', badge: 'Unread count' }] })).toEqual({
+      ok: false,
+      errors: ['/nav/0/badge: must match pattern "^[a-z][a-z0-9-]{0,39}$"'],
+    });
+  });
+
+  it('takes optional plugins, but not itself nor one it requires', () => {
+    const base = { id: 'sample', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
+    expect(validateManifest({ ...base, optional: ['servers'] })).toMatchObject({ ok: true, manifest: { optional: ['servers'] } });
+    expect(validateManifest({ ...base, optional: ['sample'] })).toEqual({ ok: false, errors: ['/optional: a plugin cannot list itself'] });
+    expect(validateManifest({ ...base, requires: ['servers'], optional: ['servers'] })).toEqual({
+      ok: false,
+      errors: ['/optional: "servers" is in requires already (a required plugin is not optional)'],
+    });
+  });
+
   it('takes mail templates with a description and sample placeholders, each name once', () => {
     const base = { id: 'mailer', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
     const notice = { name: 'notice', description: 'Sent when something happens.', placeholders: { first_name: 'Ada' } };

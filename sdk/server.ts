@@ -35,3 +35,4 @@ export * from './server/accounts';
 export * from './server/time';
 export * from './server/system';
 export * from './server/files';
+export * from './server/nav';

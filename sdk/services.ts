@@ -8,6 +8,11 @@
 // so a service is never asked for before it is provided, and Kibana's other rule holds too: a plugin
 // sees only the contracts of the plugins it declares.
 //
+// A plugin that can do without another lists it in `optional` instead: it may import that plugin's
+// contract too, and asks ctx.services.find(ref), which answers null while the provider is missing or
+// disabled (Kibana's rule: a missing optional plugin is an absent contract, not a crash) — ask at each
+// use (a request, a job run), since an administrator may switch the provider on or off at any time.
+//
 // The core never uses a plugin's service (it never imports plugins/): where the core needs
 // something from plugins, the sdk defines the core's own shape and each plugin hands it over through
 // its definition or manifest (rate-limit policies in defineServerPlugin, settings in plugin.json).
@@ -46,4 +51,9 @@ export interface PluginServices {
    * when the provider did not provide it (it failed to load, or does not offer it).
    */
   get<T>(ref: ServiceRef<T>): T;
+  /**
+   * The service under `ref` when its provider is active now, else null: for a provider in this plugin's
+   * `optional` (or `requires`). Same phases as get(); throws for a provider listed in neither.
+   */
+  find<T>(ref: ServiceRef<T>): T | null;
 }

@@ -44,6 +44,8 @@ export interface ManifestNavItem {
   order?: number;
   permission?: string;
   flag?: string;
+  /** a count on the item, given by the plugin's server part (ctx.nav.badge); hidden at 0 */
+  badge?: string;
 }
 
 export interface ManifestSlot {
@@ -110,6 +112,8 @@ export interface PluginManifest {
   core?: boolean;
   enabledByDefault?: boolean;
   requires?: string[];
+  /** plugins whose services it uses when they are active (ctx.services.find); their absence is no failure */
+  optional?: string[];
   client?: boolean;
   server?: boolean;
   routes?: ManifestRoute[];

@@ -49,6 +49,8 @@ import { registerAdminPterodactyl } from './admin/pterodactyl';
 import { activityRoutes } from './routes/activity';
 import { apiDocsRoutes } from './routes/api-docs';
 import { sessionRoutes } from './routes/session';
+import { navBadgeRoutes } from './routes/nav-badges';
+import { NavBadges } from './nav/nav-badges';
 import { systemBootSource, systemRoutes } from './routes/system';
 import { CORE_SETTINGS } from './settings/catalogue';
 import { SecretBox } from './settings/secret-box';
@@ -235,7 +237,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const accountChanges = new AccountChanges(database.db, database.dialect);
   scheduler.every(LEDGER_JOB, LEDGER_JOB_INTERVAL_MS, () => runLedgerConsistencyJob(database.db));
   // services plugins offer each other (ctx.services)
-  const pluginServices = new ServiceRegistry();
+  // find() answers null for an optional provider that is switched off now
+  const pluginServices = new ServiceRegistry((id) => plugins.isActive(id));
+  const navBadges = new NavBadges();
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
   // read-only views of the panel for operators' pages (ctx.system, ctx.accountStats)
   const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log });
@@ -276,6 +280,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           scheduler,
           isActive: (id) => plugins.isActive(id),
           services: pluginServices,
+          nav: navBadges,
           pterodactyl: pterodactyl.panel,
           system,
           accountStats,
@@ -369,6 +374,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
+  navBadgeRoutes(app, auth, navBadges, {
+    manifests: () => plugins.list().flatMap((p) => (plugins.isActive(p.manifest.id) ? [p.manifest] : [])),
+    flagOn: async (flag) => settings.definition(flag)?.type === 'boolean' && (await settings.get(flag)) === true,
+    log,
+  });
   await adminRoutes(app, { database, sessions, roles, settings, plugins, audit, wallet, events, log });
   await app.register(async (scope) => registerAdminPterodactyl(scope, { panel: pterodactyl.panel, audit }), { prefix: '/api/admin' });
   await plugins.register(app, () => withPipeline(Fastify({ ...instanceOptions, loggerInstance: log })));

@@ -12,6 +12,7 @@ import type { PluginFiles } from './files';
 import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail } from './mail';
+import type { PluginNav } from './nav';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
 import type { AccountStatistics, PluginSystem } from './system';
 import type { PluginClock, PluginJobs, PluginLeases } from './time';
@@ -54,8 +55,10 @@ export interface ServerPluginContext {
   readonly system: PluginSystem;
   /** figures over every account, read-only */
   readonly accountStats: AccountStatistics;
-  /** services other plugins offer (those in this plugin's `requires`) and the ones it offers them */
+  /** services other plugins offer (those in this plugin's `requires` and `optional`) and the ones it offers them */
   readonly services: PluginServices;
+  /** the counts on the plugin's sidebar items (the `badge` its plugin.json names on a nav item) */
+  readonly nav: PluginNav;
   readonly log: FastifyBaseLogger;
   readonly httpError: typeof httpError;
 }

@@ -31,6 +31,7 @@ import type { PterodactylPanel } from '../../sdk/pterodactyl';
 import type { SettingsStore } from '../settings/store';
 import type { LoadedPlugin } from './host';
 import { asPluginHandle } from '../db/plugin-view';
+import type { NavBadges } from '../nav/nav-badges';
 import type { ServiceRegistry } from './services';
 import { TableBoundary } from './table-boundary';
 import { tableRulesFor } from './table-rules';
@@ -53,6 +54,8 @@ export interface ContextServices {
   /** whether a plugin is enabled now: its jobs skip their runs while it is not */
   isActive: (pluginId: string) => boolean;
   services: ServiceRegistry;
+  /** ctx.nav: the counts plugins give for their sidebar items */
+  nav: NavBadges;
   /** ctx.pterodactyl: one client for every plugin (the settings are the core's) */
   pterodactyl: PterodactylPanel;
   system: PluginSystem;
@@ -143,7 +146,8 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     pterodactyl: services.pterodactyl,
     system: services.system,
     accountStats: services.accountStats,
-    services: services.services.forPlugin(id, plugin.manifest.requires ?? []),
+    services: services.services.forPlugin(id, plugin.manifest.requires ?? [], plugin.manifest.optional ?? []),
+    nav: services.nav.forPlugin(plugin.manifest),
     log: services.log.child({ plugin: id }),
     httpError,
   });

@@ -103,3 +103,30 @@ describe('ServiceRegistry phases (register, then start)', () => {
     expect(() => registry.forPlugin('late', ['hello']).get(GREETER)).toThrow(/in its register\(\)/);
   });
 });
+
+describe('ServiceRegistry.find (optional providers)', () => {
+  it("hands an optional provider's service over while it is active, and null while it is off or offers none", () => {
+    const active = new Set(['hello']);
+    const registry = new ServiceRegistry((id) => active.has(id));
+    registry.forPlugin('hello', []).provide(GREETER, greeter);
+    registry.startPhase('hello');
+    registry.startPhase('consumer');
+    const consumer = registry.forPlugin('consumer', [], ['hello']);
+    expect(consumer.find(GREETER)).toBe(greeter);
+    active.delete('hello');
+    expect(consumer.find(GREETER)).toBeNull();
+    // get() stays for `requires`: an optional provider is not asked with it
+    expect(() => consumer.get(GREETER)).toThrow(/does not list plugin "hello" in its plugin.json "requires"/);
+    const empty = new ServiceRegistry(() => true);
+    empty.startPhase('consumer');
+    expect(empty.forPlugin('consumer', [], ['hello']).find(GREETER)).toBeNull();
+  });
+
+  it('refuses find() for a provider listed nowhere, and in register()', () => {
+    const registry = new ServiceRegistry(() => true);
+    registry.forPlugin('hello', []).provide(GREETER, greeter);
+    expect(() => registry.forPlugin('consumer', [], ['hello']).find(GREETER)).toThrow(/in its register\(\)/);
+    registry.startPhase('stranger');
+    expect(() => registry.forPlugin('stranger', [], []).find(GREETER)).toThrow(/does not list plugin "hello" in its plugin.json "requires" or "optional"/);
+  });
+});

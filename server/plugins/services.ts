@@ -1,8 +1,10 @@
 // ctx.services: the registry behind the sdk's typed service references (sdk/services.ts). One per
 // panel; each plugin gets a view that may provide only services named after itself and get only
-// those of the plugins it requires — and each in its own phase: provide while the plugin registers,
-// get once the host has moved it to start (startPhase). Every plugin a consumer requires has
-// registered before the consumer starts, so a service asked for is always one already provided.
+// those of the plugins it requires (find: also those it lists as optional) — and each in its own
+// phase: provide while the plugin registers, get once the host has moved it to start (startPhase).
+// Every plugin a consumer requires has registered before the consumer starts, so a service asked for
+// is always one already provided; an optional provider may be missing or switched off, which find()
+// answers with null.
 import { SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from '../../sdk/services';
 
 function checkRef(ref: ServiceRef<unknown>): void {
@@ -14,8 +16,22 @@ export class ServiceRegistry {
   /** plugins past their register(): they may get services, and no longer provide them */
   private readonly started = new Set<string>();
 
-  /** The view of the registry plugin `pluginId` (with its manifest's `requires`) gets. */
-  forPlugin(pluginId: string, requires: readonly string[]): PluginServices {
+  /** @param isActive whether a plugin is enabled now (find() hands nothing over from one that is not) */
+  constructor(private readonly isActive: (pluginId: string) => boolean = () => true) {}
+
+  /** The view of the registry plugin `pluginId` (with its manifest's `requires` and `optional`) gets. */
+  forPlugin(pluginId: string, requires: readonly string[], optional: readonly string[] = []): PluginServices {
+    const askable = (ref: ServiceRef<unknown>, allowed: readonly string[], listed: string) => {
+      checkRef(ref);
+      if (ref.provider !== pluginId && !allowed.includes(ref.provider)) {
+        throw new Error(`plugin "${pluginId}" uses service "${ref.id}" but does not list plugin "${ref.provider}" in its plugin.json ${listed}`);
+      }
+      if (!this.started.has(pluginId)) {
+        throw new Error(
+          `plugin "${pluginId}" asks for service "${ref.id}" in its register(): services are handed over from start() on, once every plugin has registered (ask in start(), or in a route handler or job)`,
+        );
+      }
+    };
     return {
       provide: (ref, implementation) => {
         checkRef(ref);
@@ -29,17 +45,14 @@ export class ServiceRegistry {
         this.provided.set(ref.id, implementation);
       },
       get: <T>(ref: ServiceRef<T>): T => {
-        checkRef(ref);
-        if (ref.provider !== pluginId && !requires.includes(ref.provider)) {
-          throw new Error(`plugin "${pluginId}" uses service "${ref.id}" but does not list plugin "${ref.provider}" in its plugin.json "requires"`);
-        }
-        if (!this.started.has(pluginId)) {
-          throw new Error(
-            `plugin "${pluginId}" asks for service "${ref.id}" in its register(): services are handed over from start() on, once every plugin has registered (ask in start(), or in a route handler or job)`,
-          );
-        }
+        askable(ref, requires, '"requires"');
         if (!this.provided.has(ref.id)) throw new Error(`service "${ref.id}" is not provided (plugin "${ref.provider}" did not load or does not offer it)`);
         return this.provided.get(ref.id) as T;
+      },
+      find: <T>(ref: ServiceRef<T>): T | null => {
+        askable(ref, [...requires, ...optional], '"requires" or "optional"');
+        if (ref.provider !== pluginId && !this.isActive(ref.provider)) return null;
+        return this.provided.has(ref.id) ? (this.provided.get(ref.id) as T) : null;
       },
     };
   }

@@ -161,6 +161,20 @@ describe('import boundaries', () => {
     expect(rule('plugins/bank/contract.ts:5')).toMatch(/^the contract of "bank" imports "kysely"; .*only as types/);
   });
 
+  it("lets a plugin import the contract of a plugin it lists as optional (ctx.services.find), and no other's", () => {
+    const root = tree({
+      'plugins/desk/plugin.json': JSON.stringify({ id: 'desk', optional: ['hosting'] }),
+      'plugins/hosting/plugin.json': JSON.stringify({ id: 'hosting' }),
+      'plugins/mail/plugin.json': JSON.stringify({ id: 'mail' }),
+      'plugins/hosting/contract.ts': 'export const HOSTING = 1;\n',
+      'plugins/mail/contract.ts': 'export const MAIL = 1;\n',
+      'plugins/desk/server/index.ts': ["import { HOSTING } from '../../hosting/contract';", "import { MAIL } from '../../mail/contract';"].join('\n'),
+    });
+    expect(check(root).map((v) => `${v.file}:${v.line} ${v.rule}`)).toEqual([
+      'plugins/desk/server/index.ts:2 plugin "desk" imports the contract of "mail" without listing it in requires',
+    ]);
+  });
+
   it('holds every contract of this repository to the rule: the sdk and types only', () => {
     const contracts = check(findPackageRoot()).filter((v) => v.file.endsWith('/contract.ts'));
     expect(contracts).toEqual([]);
