@@ -338,8 +338,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // these are the ceilings, each route's own limits are applied when ctx.files reads the form
     await instance.register(multipart, { limits: { fileSize: MAX_STORED_FILE_BYTES, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 } });
     instance.addHook('onRequest', addSecurityHeaders);
+    // a request refused after its files were kept (a field the schema refused, a plugin rule) keeps none
+    instance.addHook('onSend', files.discardRefused);
     instance.addHook('onRoute', (route: RouteOptions) => {
-      applyInputDefaults(route);
+      applyInputDefaults(route, files);
       routes.record(route);
       // the app-wide request limit, the origin check, the feature flag, then the session/permission check (or, for
       // routes without one, the 2FA gate), then the route's own hooks

@@ -22,12 +22,30 @@ export interface FileLimits {
 /**
  * A route that takes uploads declares it: `config: { upload: { maxFiles, maxBytes, types } }`. Only
  * such a route accepts a multipart/form-data body (every other one answers 415), and it reads the
- * body with `ctx.files.fromRequest(request)`.
+ * files with `ctx.files.fromRequest(request)`.
+ *
+ * - Without a body schema the route takes only the form (a JSON body answers 415).
+ * - With a body schema it takes either a JSON body or a form, both checked by that one schema: the
+ *   form's text fields become `request.body` (converted to the declared types the way query strings
+ *   are, so `department_id=3` is the integer 3; an unknown field is refused), and its files are read,
+ *   checked and kept before the schema runs. A JSON request simply has no files.
+ *
+ * Whichever it is, the files of a request that ends in an error answer (the schema refused a field,
+ * the handler threw 409 after the upload…) are deleted before the answer leaves: a refused request
+ * leaves no file behind. So a handler commits the rows that point at its files as its last step that
+ * may fail.
  */
 export interface UploadRouteConfig extends FileLimits {
   /** 1 to 20 */
   maxFiles: number;
 }
+
+/**
+ * `config.upload`: fixed limits, or a function that reads them per request (limits an administrator
+ * tunes in the plugin's settings). A function's answer is checked like fixed limits: a wrong one is
+ * the plugin's bug (500), never the uploader's.
+ */
+export type UploadRouteOption = UploadRouteConfig | ((request: FastifyRequest) => UploadRouteConfig | Promise<UploadRouteConfig>);
 
 export interface StoredFile {
   /** random and unguessable (128 bits, base64url): what the plugin keeps in its own table */
@@ -59,7 +77,11 @@ export interface UploadedForm {
 export interface PluginFiles {
   /** Reads the stream whole, checks it against the limits, removes image metadata and keeps it. */
   store(content: Readable | AsyncIterable<Uint8Array>, name: string, limits: FileLimits): Promise<StoredFile>;
-  /** Stores the files of a multipart request to a route that declares `config.upload`, under that route's limits. */
+  /**
+   * The files (and text fields) of a request to a route that declares `config.upload`, checked and
+   * kept under that route's limits; on a route that also takes JSON, a JSON request has none
+   * (`{ files: [], fields: {} }`). Asking twice answers the same files.
+   */
   fromRequest(request: FastifyRequest): Promise<UploadedForm>;
   /** null when there is no such file */
   open(key: string): Promise<OpenedFile | null>;

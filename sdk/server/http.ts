@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 // routes declared with `{ websocket: true }` (GET only; the handler receives a PluginWebSocket)
 import type {} from '@fastify/websocket';
-import type { UploadRouteConfig } from './files';
+import type { UploadRouteOption } from './files';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,9 +31,11 @@ declare module 'fastify' {
     flag?: string;
     /**
      * The route takes a multipart/form-data upload, read with `ctx.files.fromRequest(request)` under
-     * these limits (and declares no body schema). Every route without it answers 415 to a multipart body.
+     * these limits (fixed, or read per request by a function). With a body schema the route takes
+     * JSON or the form (its text fields checked by that schema); without one, only the form. Every
+     * route without it answers 415 to a multipart body. See UploadRouteConfig.
      */
-    upload?: UploadRouteConfig;
+    upload?: UploadRouteOption;
   }
 }
 

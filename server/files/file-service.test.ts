@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { RouteOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isHttpError, type StoredFileType } from '../../sdk/server';
-import { applyInputDefaults, InputSchemaError } from '../http/input-policy';
+import { applyInputDefaults, formFieldsAsBody, InputSchemaError } from '../http/input-policy';
 import { DiskFileStore } from './disk-store';
 import { checkUploadConfig, contentDisposition, FileService, sanitiseFileName } from './file-service';
 
@@ -91,11 +91,22 @@ describe('FileService.store', () => {
 describe('upload routes in the input policy', () => {
   const route = (options: Partial<RouteOptions>) => ({ method: 'POST', url: '/api/fx/upload', handler: async () => null, ...options }) as RouteOptions;
 
-  it('refuses a route that declares both an upload and a body schema, or a wrong upload', () => {
-    expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } }, schema: { body: { type: 'object' } } }))).toThrow(
-      InputSchemaError,
-    );
+  it('takes an upload route with or without a body schema, refuses wrong fixed limits, and an upload on a GET', () => {
+    expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } }, schema: { body: { type: 'object' } } }))).not.toThrow();
     expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['image/svg+xml'] as unknown as StoredFileType[] } } }))).toThrow(TypeError);
     expect(() => applyInputDefaults(route({ config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } } }))).not.toThrow();
+    // limits read per request are checked at each request, not here
+    expect(() => applyInputDefaults(route({ config: { upload: () => ({ maxFiles: 0, maxBytes: 10, types: ['text/plain'] }) } }))).not.toThrow();
+    expect(() => applyInputDefaults(route({ method: 'GET', config: { upload: { maxFiles: 1, maxBytes: 10, types: ['text/plain'] } } }))).toThrow(InputSchemaError);
+  });
+
+  it("turns a form's text fields into the body its schema checks, converting declared numbers only", () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 9 }, name: { type: 'string' } } };
+    expect(formFieldsAsBody({ id: '3', name: '42', other: '7' }, schema)).toEqual({ id: 3, name: '42', other: '7' });
+    expect(formFieldsAsBody({ id: '0x3' }, schema)).toEqual({ id: '0x3' });
+    // a field called __proto__ is an own field the schema can refuse, not the object's prototype
+    const body = formFieldsAsBody(JSON.parse('{"__proto__":"x"}') as Record<string, string>, schema);
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.keys(body)).toEqual(['__proto__']);
   });
 });

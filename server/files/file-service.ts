@@ -16,6 +16,7 @@ import {
   type UploadedForm,
   type UploadRouteConfig,
 } from '../../sdk/server';
+import { isMultipart } from './multipart';
 import { MalformedImageError, sniffFileType, withoutMetadata } from './content';
 import type { FileStore } from './store';
 
@@ -107,6 +108,9 @@ const MULTIPART_ERRORS: Readonly<Record<string, (upload: UploadRouteConfig) => E
 };
 
 export class FileService implements PluginFiles {
+  /** the form each upload request sent, read once (by the pipeline or the handler, whichever asks first) */
+  private readonly forms = new WeakMap<FastifyRequest, Promise<UploadedForm>>();
+
   constructor(private readonly backend: FileStore) {}
 
   private async keep(bytes: Buffer, name: string, limits: FileLimits): Promise<StoredFile> {
@@ -132,13 +136,36 @@ export class FileService implements PluginFiles {
     return this.keep(await readAtMost(content, limits.maxBytes), name, limits);
   }
 
-  async fromRequest(request: FastifyRequest): Promise<UploadedForm> {
-    const upload = request.routeOptions.config.upload;
-    if (!upload) throw new TypeError(`files.fromRequest: the route ${request.routeOptions.url} declares no config.upload`);
+  /** The route's config.upload for this request: fixed, or what its function answers (checked either way). */
+  async uploadLimits(request: FastifyRequest): Promise<UploadRouteConfig> {
+    const option = request.routeOptions.config.upload;
+    if (!option) throw new TypeError(`files.fromRequest: the route ${request.routeOptions.url} declares no config.upload`);
+    const upload = typeof option === 'function' ? await option(request) : option;
+    checkUploadConfig(upload);
+    return upload;
+  }
+
+  /**
+   * The request's form, read once: the pipeline reads it before the body schema runs (the form's
+   * fields are the body), the handler's fromRequest gets the same files. null: not a form.
+   */
+  readForm(request: FastifyRequest): Promise<UploadedForm> | null {
+    if (!isMultipart(request)) return null;
+    let form = this.forms.get(request);
+    if (!form) {
+      form = this.parse(request);
+      this.forms.set(request, form);
+    }
+    return form;
+  }
+
+  private async parse(request: FastifyRequest): Promise<UploadedForm> {
+    const upload = await this.uploadLimits(request);
     const multipart = request as unknown as MultipartRequest;
-    if (!multipart.isMultipart?.() || !multipart.parts) throw httpError(415, 'UPLOAD_INVALID', 'The request is not a multipart/form-data form.');
+    if (!multipart.parts) throw httpError(415, 'UPLOAD_INVALID', 'The request is not a multipart/form-data form.');
     const files: StoredFile[] = [];
-    const fields: Record<string, string> = {};
+    // own properties only: a field called __proto__ is a field like any other (and the body schema refuses it)
+    const fields = new Map<string, string>();
     try {
       const parts = multipart.parts({ limits: { fileSize: upload.maxBytes, files: upload.maxFiles, fields: 20, parts: upload.maxFiles + 20, fieldSize: 64 * 1024 } });
       for await (const part of parts) {
@@ -147,8 +174,8 @@ export class FileService implements PluginFiles {
           // busboy marks a file it cut at the limit; the size check above sees the cut length
           if ((part.file as Readable & { truncated?: boolean }).truncated) throw tooLarge(upload.maxBytes);
           files.push(await this.keep(bytes, part.filename ?? 'file', upload));
-        } else if (part.type === 'field' && typeof part.value === 'string' && !(part.fieldname in fields)) {
-          fields[part.fieldname] = part.value;
+        } else if (part.type === 'field' && typeof part.value === 'string' && !fields.has(part.fieldname)) {
+          fields.set(part.fieldname, part.value);
         }
       }
     } catch (error) {
@@ -158,9 +185,34 @@ export class FileService implements PluginFiles {
       const mapped = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
       throw mapped ? mapped(upload) : error;
     }
-    return { files, fields };
+    return { files, fields: Object.fromEntries(fields) };
   }
 
+  async fromRequest(request: FastifyRequest): Promise<UploadedForm> {
+    const form = this.readForm(request);
+    if (form) return form;
+    await this.uploadLimits(request);
+    // a route that also takes JSON: a JSON request carries no files (its fields are request.body)
+    if (request.routeOptions.schema?.body !== undefined) return { files: [], fields: {} };
+    throw httpError(415, 'UPLOAD_INVALID', 'The request is not a multipart/form-data form.');
+  }
+
+  /**
+   * onSend of every route: a request that ends in an error answer keeps none of the files it sent
+   * (the body schema refused a field, the handler's rules refused after the upload, a 500).
+   */
+  readonly discardRefused = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (reply.statusCode < 400) return payload;
+    const form = this.forms.get(request);
+    if (!form) return payload;
+    this.forms.delete(request);
+    const kept = await form.then(
+      (read) => read.files,
+      () => [], // a refused form removed its own files
+    );
+    await Promise.all(kept.map((file) => this.backend.remove(file.key)));
+    return payload;
+  };
   async open(key: string): Promise<OpenedFile | null> {
     if (!KEY.test(key)) return null;
     const found = await this.backend.get(key);

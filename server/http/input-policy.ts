@@ -10,8 +10,9 @@
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
-import { httpError } from '../../sdk/server';
+import { httpError, type UploadedForm } from '../../sdk/server';
 import { checkUploadConfig } from '../files/file-service';
+import { isMultipart } from '../files/multipart';
 
 type Schema = Record<string, unknown>;
 type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
@@ -181,40 +182,63 @@ async function refuseBody(request: FastifyRequest): Promise<void> {
   if (hasContent(request.body)) throw httpError(400, 'VALIDATION_ERROR', 'This request takes no body.');
 }
 
-function isMultipart(request: FastifyRequest): boolean {
-  return /^multipart\//i.test(request.headers['content-type'] ?? '');
-}
-
 /** Only a route that declares `config.upload` takes a multipart form (ctx.files.fromRequest reads it). */
 async function refuseMultipart(request: FastifyRequest): Promise<void> {
   if (isMultipart(request)) throw httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request does not take file uploads.');
 }
 
-/** An upload route takes its form and nothing else: a JSON or text body is refused. */
+/** An upload route without a body schema takes its form and nothing else: a JSON or text body is refused. */
 async function requireMultipart(request: FastifyRequest): Promise<void> {
   if (!isMultipart(request) && hasContent(request.body)) throw httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request takes a multipart/form-data form.');
 }
 
 /**
+ * A form's text fields as the body its route's schema checks: each declared property converted to
+ * its type from its plain spelling, as a query string is ("3" → 3 for an integer).
+ */
+export function formFieldsAsBody(fields: Readonly<Record<string, string>>, bodySchema: unknown): Record<string, unknown> {
+  const body: Record<string, unknown> = Object.fromEntries(Object.entries(fields));
+  if (isSchema(bodySchema)) convertProperties(body, bodySchema);
+  return body;
+}
+
+/** What reads an upload route's form (the file service): null when the request is no form. */
+export interface UploadFormReader {
+  readForm(request: FastifyRequest): Promise<UploadedForm> | null;
+}
+
+/** The form is read (its files checked and kept) before validation, and its fields become the body. */
+function readUploadForm(files: UploadFormReader, bodySchema: unknown) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const form = files.readForm(request);
+    if (!form) return;
+    const { fields } = await form;
+    if (bodySchema !== undefined) request.body = formFieldsAsBody(fields, bodySchema);
+  };
+}
+
+/**
  * Gives an API route the schemas it left out: no query string (an unknown parameter is refused)
  * and, for a method that may carry one, no body — and no multipart form unless the route declares
- * `config: { upload: { maxFiles, maxBytes, types } }` (then that form is its body). Runs from the
- * root onRoute hook.
+ * `config: { upload }` (then it takes the form; with a body schema, a JSON body or the form, whose
+ * fields that schema checks). Runs from the root onRoute hook; `files` reads the forms.
  */
-export function applyInputDefaults(route: RouteOptions): void {
+export function applyInputDefaults(route: RouteOptions, files?: UploadFormReader): void {
   if (!route.url.startsWith('/api/')) return;
   const schema = (route.schema ??= {});
   if (schema.querystring === undefined) schema.querystring = NO_QUERY;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const upload = route.config?.upload;
-  if (upload !== undefined) {
-    checkUploadConfig(upload);
-    if (schema.body !== undefined)
-      throw new InputSchemaError(`${methods.join(',')} ${route.url}: an upload route takes its multipart form as its body; it declares no body schema`);
+  // limits a function reads per request are checked at each request
+  if (upload !== undefined && typeof upload !== 'function') checkUploadConfig(upload);
+  if (!methods.some((m) => BODY_METHODS.has(m))) {
+    if (upload !== undefined) throw new InputSchemaError(`${methods.join(',')} ${route.url}: an upload route needs a method that carries a body`);
+    return;
   }
-  if (!methods.some((m) => BODY_METHODS.has(m))) return;
   const own = route.preValidation ? (Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation]) : [];
-  if (upload !== undefined) route.preValidation = [requireMultipart, ...own];
-  else if (schema.body === undefined) route.preValidation = [refuseMultipart, refuseBody, ...own];
+  if (upload !== undefined) {
+    const read = files ? [readUploadForm(files, schema.body)] : [];
+    route.preValidation = schema.body === undefined ? [requireMultipart, ...read, ...own] : [...read, ...own];
+  } else if (schema.body === undefined) route.preValidation = [refuseMultipart, refuseBody, ...own];
   else route.preValidation = [refuseMultipart, ...own];
 }

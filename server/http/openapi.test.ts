@@ -136,6 +136,36 @@ describe('buildOpenApi', () => {
     expect(String(post.responses['429'].description)).toMatch(/auth\.login/);
   });
 
+  it("shows an upload route's multipart form beside its JSON body, with its limits and refusals", () => {
+    const routes = new RouteRegistry();
+    const body = { type: 'object', required: ['note'], properties: { note: { type: 'string', maxLength: 9 } } };
+    routes.record({
+      method: 'POST',
+      url: '/api/user/notes',
+      config: { auth: true, upload: { maxFiles: 2, maxBytes: 1024, types: ['image/png'] } },
+      schema: { body, response: { 200: thing } },
+      handler: () => undefined,
+    });
+    routes.record({
+      method: 'POST',
+      url: '/api/user/images',
+      config: { auth: true, upload: () => ({ maxFiles: 1, maxBytes: 9, types: ['image/png'] }) },
+      schema: { response: { 200: thing } },
+      handler: () => undefined,
+    });
+    const paths = buildOpenApi({ routes: routes.list(), activePlugins: active, version: '1' }).paths;
+    const notes = paths['/api/user/notes'].post;
+    const content = notes.requestBody?.content as Record<string, { schema: { required?: string[]; properties: Record<string, unknown>; description: string } }>;
+    expect(content['application/json'].schema).toBe(body);
+    expect(content['multipart/form-data'].schema.required).toEqual(['note']);
+    expect(Object.keys(content['multipart/form-data'].schema.properties)).toEqual(['note', 'files']);
+    expect(content['multipart/form-data'].schema.description).toMatch(/At most 2 file\(s\) of at most 1024 bytes each; types by their bytes: image\/png/);
+    expect(Object.keys(notes.responses)).toEqual(expect.arrayContaining(['413', '415']));
+    const images = paths['/api/user/images'].post.requestBody?.content as Record<string, { schema: { description: string } }>;
+    expect(Object.keys(images)).toEqual(['multipart/form-data']);
+    expect(images['multipart/form-data'].schema.description).toMatch(/read from settings at each request/);
+  });
+
   it('describes a websocket as one, and a refusal-only route by its refusal', () => {
     const live = doc().paths['/api/user/things/live'].get;
     expect(live['x-websocket']).toBe(true);

@@ -172,6 +172,10 @@ function pipelineRefusals(route: RegisteredRoute): Record<string, Json> {
   if (forbidden.length > 0) out['403'] = errorAnswer(forbidden.join(', '));
   const limits = [route.appRateLimit ? 'the app-wide limit per IP' : null, route.rateLimit ? `the ${route.rateLimit} policy` : null].filter((limit) => limit !== null);
   if (limits.length > 0) out['429'] = errorAnswer(`RATE_LIMITED by ${limits.join(' and ')} (see Retry-After)`);
+  if (route.upload !== undefined) {
+    out['413'] = errorAnswer('FILE_TOO_LARGE (a file over the size limit; nothing is kept)');
+    out['415'] = errorAnswer('FILE_TYPE_REFUSED (a file whose bytes are not an accepted type) or UPLOAD_INVALID / UNSUPPORTED_MEDIA_TYPE (not the form the route takes)');
+  }
   return out;
 }
 
@@ -210,6 +214,25 @@ function summaryOf(route: RegisteredRoute): string {
   return `${route.websocket ? 'WebSocket' : route.method} ${openApiPath(route.url)} (${who}${flag})`;
 }
 
+/**
+ * An upload route's form (config.upload): its files, and the body schema's properties as text fields
+ * (converted to their declared types the way query strings are).
+ */
+export function uploadForm(route: RegisteredRoute): Json {
+  const limits =
+    route.upload === 'per-request' || route.upload === undefined
+      ? 'Limits (count, size, types) are read from settings at each request.'
+      : `At most ${route.upload.maxFiles} file(s) of at most ${route.upload.maxBytes} bytes each; types by their bytes: ${route.upload.types.join(', ')}.`;
+  const files = { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' }, description: `File parts (any field name). ${limits}` };
+  const body = route.input.body;
+  return {
+    type: 'object',
+    description: `A multipart/form-data form. ${limits} Refusals: 413 FILE_TOO_LARGE, 415 FILE_TYPE_REFUSED, 400 TOO_MANY_FILES; a refused request keeps no file.`,
+    ...(requiredOf(body).length > 0 ? { required: requiredOf(body) } : {}),
+    properties: { ...Object.fromEntries(propertiesOf(body)), files },
+  };
+}
+
 function operation(route: RegisteredRoute): OpenApiOperation {
   const op: OpenApiOperation = {
     operationId: operationId(route),
@@ -223,7 +246,10 @@ function operation(route: RegisteredRoute): OpenApiOperation {
   };
   const params = parameters(route);
   if (params.length > 0) op.parameters = params;
-  if (route.input.body !== undefined) op.requestBody = { required: true, content: { 'application/json': { schema: route.input.body } } };
+  const content: Json = {};
+  if (route.input.body !== undefined) content['application/json'] = { schema: route.input.body };
+  if (route.upload !== undefined) content['multipart/form-data'] = { schema: uploadForm(route) };
+  if (Object.keys(content).length > 0) op.requestBody = { required: true, content };
   if (route.websocket) {
     op['x-websocket'] = true;
     op.responses['101'] = { description: 'Switching protocols: the connection becomes a WebSocket (same-site Origin required)' };

@@ -3,6 +3,7 @@
 // permission), the fuzz test feeds it bad input, and the API document (http/openapi.ts) is built
 // from it, so what guards a route and what it takes and answers is written down in one place.
 import type { RouteOptions } from 'fastify';
+import type { UploadRouteConfig } from '../../sdk/server';
 import { isWebsocketRoute } from '../realtime/websocket';
 
 export interface RegisteredRoute {
@@ -24,6 +25,8 @@ export interface RegisteredRoute {
   responses: Readonly<Record<string, unknown>>;
   /** the plugin that registered the route (told by the plugin host through claim()); null: the core */
   plugin: string | null;
+  /** the route takes a multipart upload (config.upload): its fixed limits, or 'per-request' when a function reads them */
+  upload?: UploadRouteConfig | 'per-request';
 }
 
 export interface RouteInput {
@@ -62,6 +65,8 @@ export class RouteRegistry {
         responses: isRecord(schema.response) ? schema.response : {},
         plugin: null,
       };
+      const upload = route.config?.upload;
+      if (upload !== undefined) entry.upload = typeof upload === 'function' ? 'per-request' : upload;
       entries.push(entry);
       this.routes.push(entry);
     }

@@ -156,6 +156,40 @@ describe.each(['disk', 's3'] as const)('the file service, %s store', (store) => 
     expect(await storedFiles()).toEqual([]);
   });
 
+  it("takes JSON or a form on a route with a body schema: the form's fields are the body, limits read per request, and a refusal after the upload keeps no file", async () => {
+    const json = await app.inject({ method: 'POST', url: '/api/fx-files/notes', payload: { note: 'plain', count: 2 } });
+    expect(json.json()).toEqual({ body: { note: 'plain', count: 2 }, files: [] });
+
+    const withFile = await app.inject({
+      method: 'POST',
+      url: '/api/fx-files/notes',
+      ...(await form([{ name: 'a.txt', bytes: Buffer.from('hello') }], { note: 'form', count: '3' })),
+    });
+    expect(withFile.statusCode, withFile.body).toBe(200);
+    const sent = withFile.json() as { body: Record<string, unknown>; files: { key: string }[] };
+    expect(sent.body).toEqual({ note: 'form', count: 3 });
+    expect(sent.files).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(store === 's3' ? 1 : 2);
+    await app.inject({ method: 'DELETE', url: `/api/fx-files/${sent.files[0]?.key}` });
+
+    // the schema refuses a field (an unknown one, a number out of bounds, a missing one): 400, no file
+    for (const fields of [{ note: 'x', zz: '1' }, { note: 'x', count: '9' }, { count: '1' }] as Record<string, string>[]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/fx-files/notes', ...(await form([{ name: 'a.txt', bytes: Buffer.from('hello') }], fields)) });
+      expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+    }
+    // the handler refuses after the files were kept: none stays
+    const late = await app.inject({ method: 'POST', url: '/api/fx-files/notes', ...(await form([{ name: 'a.txt', bytes: Buffer.from('hello') }], { note: 'refuse' })) });
+    expect(late.statusCode).toBe(409);
+    // the limits come from the request: 4 bytes now, so 'hello' is too large
+    const small = await form([{ name: 'a.txt', bytes: Buffer.from('hello') }], { note: 'x' });
+    const tooLarge = await app.inject({ method: 'POST', url: '/api/fx-files/notes', payload: small.payload, headers: { ...small.headers, 'x-fx-max-bytes': '4' } });
+    expect(tooLarge.statusCode).toBe(413);
+    // a plugin whose function answers wrong limits has a bug: 500, and nothing kept
+    const wrong = await app.inject({ method: 'POST', url: '/api/fx-files/notes', payload: small.payload, headers: { ...small.headers, 'x-fx-max-bytes': '0' } });
+    expect(wrong.statusCode).toBe(500);
+    expect(await storedFiles()).toEqual([]);
+  });
+
   it('serves a file kept through one instance from another', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'a.txt', bytes: Buffer.from('shared') }])) });
     const key = (res.json() as { files: { key: string }[] }).files[0]?.key;
