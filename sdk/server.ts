@@ -35,4 +35,5 @@ export * from './server/accounts';
 export * from './server/time';
 export * from './server/system';
 export * from './server/files';
+export * from './server/broadcast';
 export * from './server/nav';

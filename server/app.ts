@@ -35,6 +35,7 @@ import { RateLimitPolicies, rateLimitHooks, RATE_LIMIT_SETTINGS } from './securi
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
+import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
@@ -123,6 +124,8 @@ export interface PanelServices {
   clock: Clock;
   /** ctx.leases' store: Redis when REDIS_URL is set, else the database */
   leases: LeaseStore;
+  /** ctx.broadcast's transport: Redis pub/sub when REDIS_URL is set, else this process */
+  broadcast: BroadcastBus;
   /** ctx.pterodactyl and the panel accounts behind accountFor */
   pterodactyl: Pterodactyl;
 }
@@ -214,6 +217,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await leases.close();
   });
+  let broadcast: BroadcastBus;
+  try {
+    broadcast = await openBroadcastBus(config.redisUrl, log);
+  } catch (error) {
+    await leases.close();
+    await rateLimitStore.close();
+    await closeOwnDatabase();
+    throw error;
+  }
+  // after the plugins' preClose hooks: their sockets are closed and their subscriptions gone by then
+  app.addHook('onClose', async () => {
+    await broadcast.close();
+  });
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
   const scheduler = new Scheduler(log, options.jobs !== false);
   const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
@@ -277,6 +293,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           accounts: accountChanges,
           clock,
           leases,
+          broadcast,
           scheduler,
           isActive: (id) => plugins.isActive(id),
           services: pluginServices,
@@ -321,6 +338,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     accountChanges,
     clock,
     leases,
+    broadcast,
     pterodactyl,
   });
 

@@ -5,6 +5,7 @@ import type { PterodactylPanel } from '../pterodactyl';
 import type { PluginServices } from '../services';
 import type { PluginManifest } from '../types';
 import type { PluginAudit } from './audit';
+import type { PluginBroadcast } from './broadcast';
 import type { PluginAuth } from './auth';
 import type { DatabaseDialect, PluginReadableDatabase, ServerPluginMigration } from './database';
 import type { PluginEvents } from './events';
@@ -48,6 +49,8 @@ export interface ServerPluginContext {
   readonly accounts: PluginAccounts;
   readonly clock: PluginClock;
   readonly leases: PluginLeases;
+  /** messages to every instance at once (Redis pub/sub with REDIS_URL), on channels of the plugin's own */
+  readonly broadcast: PluginBroadcast;
   readonly jobs: PluginJobs;
   /** the host's Pterodactyl panel (settings pterodactyl_base_url, pterodactyl_api_key) */
   readonly pterodactyl: PterodactylPanel;

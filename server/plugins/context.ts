@@ -24,6 +24,7 @@ import {
 } from '../../sdk/server';
 import type { Database } from '../db/connect';
 import type { Clock } from '../realtime/clock';
+import { scopedBroadcast, type BroadcastBus } from '../realtime/broadcast';
 import { pluginLeases, type LeaseStore } from '../realtime/leases';
 import type { EventBus } from '../events';
 import type { Scheduler } from '../jobs/scheduler';
@@ -50,6 +51,8 @@ export interface ContextServices {
   accounts: PluginAccounts;
   clock: Clock;
   leases: LeaseStore;
+  /** ctx.broadcast's transport: Redis pub/sub when REDIS_URL is set, else this process */
+  broadcast: BroadcastBus;
   scheduler: Scheduler;
   /** whether a plugin is enabled now: its jobs skip their runs while it is not */
   isActive: (pluginId: string) => boolean;
@@ -142,6 +145,8 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     accounts: services.accounts,
     clock: services.clock,
     leases: pluginLeases(services.leases, id),
+    // a disabled plugin's subscriptions stay (enabling needs no restart) but hear nothing
+    broadcast: scopedBroadcast(services.broadcast, id, services.log.child({ plugin: id }), () => services.isActive(id)),
     jobs: pluginJobs(services.scheduler, id, services.isActive),
     pterodactyl: services.pterodactyl,
     system: services.system,
