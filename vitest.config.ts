@@ -71,6 +71,9 @@ const MARIADB_FILES = [
   'servers',
   'servers-resources',
   'sso',
+  // the tickets desk: sorting by priority (a CASE over a string), the hours column added by ALTER TABLE
+  'staff-assign',
+  'departments-hours',
   'store',
   'wallet',
 ];

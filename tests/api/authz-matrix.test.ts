@@ -49,6 +49,7 @@ interface Call {
 type Fixture = (panel: TestPanel, ctx: { target: SignedInUser; standIn: PterodactylStandIn; world: ServersWorld }) => Promise<Call>;
 
 let roleCounter = 0;
+const MATRIX_WEEK = { mon: { from: '09:00', to: '17:00' }, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
 const freshRole = (panel: TestPanel) => roleWith(panel, [], `matrix_${Date.now().toString(36)}_${++roleCounter}`);
 
 /** A valid request for each admin route, so a passing permission check answers 2xx. */
@@ -105,8 +106,9 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/redeem-codes': async () => ({ url: '/api/admin/redeem-codes', payload: { code: `matrix-new-${++roleCounter}`, coins: 5, uses: 2 } }),
   'PATCH /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}`, payload: { coins: 7 } }),
   'DELETE /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
-  'GET /api/admin/tickets': async () => ({ url: '/api/admin/tickets?page=1&per_page=5&search=matrix&status=open&unanswered=true' }),
+  'GET /api/admin/tickets': async () => ({ url: '/api/admin/tickets?page=1&per_page=5&search=matrix&status=open&unanswered=true&assignee=nobody&sort=priority' }),
   'GET /api/admin/tickets/counts': async () => ({ url: '/api/admin/tickets/counts' }),
+  'GET /api/admin/tickets/assignees': async (panel) => ({ url: `/api/admin/tickets/assignees?department_id=${await freshDepartment(panel)}` }),
   'GET /api/admin/tickets/:id': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}` }),
   'PATCH /api/admin/tickets/:id': async (panel, { target }) => ({
     url: `/api/admin/tickets/${await freshTicket(panel, target)}`,
@@ -119,7 +121,10 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/tickets/:id/notes': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/notes`, payload: { message: 'Matrix note' } }),
   'GET /api/admin/departments': async () => ({ url: '/api/admin/departments' }),
   'GET /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
-  'POST /api/admin/departments': async () => ({ url: '/api/admin/departments', payload: { name: `Matrix ${++roleCounter}`, description: 'matrix' } }),
+  'POST /api/admin/departments': async () => ({
+    url: '/api/admin/departments',
+    payload: { name: `Matrix ${++roleCounter}`, description: 'matrix', hours: { time_zone: 'UTC', days: MATRIX_WEEK }, hours_note: 'matrix' },
+  }),
   'PATCH /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}`, payload: { enabled: false } }),
   'DELETE /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
   'GET /api/admin/departments/mail-roles': async () => ({ url: '/api/admin/departments/mail-roles' }),
@@ -270,7 +275,7 @@ async function freshTicket(panel: TestPanel, customer: SignedInUser): Promise<nu
     panel.services.database.dialect,
     httpError,
     () => Date.now(),
-    async () => true,
+    async () => null,
   );
   const input = { department_id: await freshDepartment(panel), subject: 'Matrix ticket', priority: 'low', message: 'Matrix' } as const;
   return desk.create(customer.id, input, { maxOpen: Number.MAX_SAFE_INTEGER, reopenDays: 7, autocloseDays: 7 });

@@ -33,7 +33,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
   const ok = { 200: { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }, ...errorResponses } as const;
 
   app.get('/user/tickets/departments', { config: USER, schema: { response: { 200: schema.openDepartments } } }, async () => ({
-    data: (await departments.list()).filter((d) => d.enabled).map(({ id, name, description }) => ({ id, name, description })),
+    data: await departments.openToCustomers(),
   }));
 
   app.get<{ Querystring: PagingQuery & { status?: TicketStatus } }>(

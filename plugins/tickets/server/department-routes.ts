@@ -23,7 +23,14 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: ServerPlugin
       const body = request.body;
       const name = body.name.trim();
       if (name === '') throw ctx.httpError(400, 'VALIDATION_ERROR', 'The name is empty.', 'name');
-      const department = await departments.create({ name, description: body.description?.trim() ?? '', enabled: body.enabled ?? true, role_ids: body.role_ids ?? [] });
+      const department = await departments.create({
+        name,
+        description: body.description?.trim() ?? '',
+        hours: body.hours ?? null,
+        hours_note: body.hours_note?.trim() ?? '',
+        enabled: body.enabled ?? true,
+        role_ids: body.role_ids ?? [],
+      });
       await ctx.audit.record(request, { action: 'admin.ticket_department.create', details: { department_id: department.id, name: department.name } });
       return reply.code(201).send({ department });
     },
@@ -40,6 +47,7 @@ export function registerDepartmentRoutes(app: FastifyInstance, ctx: ServerPlugin
         if (changes.name === '') throw ctx.httpError(400, 'VALIDATION_ERROR', 'The name is empty.', 'name');
       }
       if (body.description !== undefined) changes.description = body.description.trim();
+      if (body.hours_note !== undefined) changes.hours_note = body.hours_note.trim();
       const department = await departments.update(request.params.id, changes);
       await ctx.audit.record(request, { action: 'admin.ticket_department.update', details: { department_id: department.id, changed: Object.keys(changes).join(',') } });
       return { department };

@@ -4,7 +4,8 @@
 import { insertedId, likeLiteral, type DatabaseDialect, type httpError as HttpErrorFn } from '@orepanel/sdk/server';
 import { sql } from 'kysely';
 import type { DepartmentScope } from './departments';
-import type { TicketDb, TicketPriority, TicketStatus, TicketsTable } from './tables';
+import { TICKET_PRIORITIES, type TicketDb, type TicketPriority, type TicketStatus, type TicketsTable } from './tables';
+import type { AssigneeRefusal } from './ticket-staff';
 
 export const TICKET_LIMITS = { subjectMinLength: 3, subjectMaxLength: 200, messageMinLength: 1, messageMaxLength: 10_000, searchMaxLength: 64 } as const;
 
@@ -49,13 +50,21 @@ export interface TicketSettings {
   autocloseDays: number;
 }
 
+/** the staff list's orders: last activity first, or the most urgent first (then last activity) */
+export const STAFF_SORTS = ['activity', 'priority'] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+
 export interface StaffFilters {
   search: string;
   status?: TicketStatus;
   priority?: TicketPriority;
   department_id?: number;
+  /** one staff member's tickets (an account id) */
   assigned_to?: number;
+  /** nobody's tickets; the caller's own are asked for with assigned_to */
+  unassigned?: boolean;
   unanswered?: boolean;
+  sort?: StaffSort;
 }
 
 export interface StaffChanges {
@@ -64,6 +73,11 @@ export interface StaffChanges {
   department_id?: number;
   assigned_to?: number | null;
 }
+
+const priorityRank = sql<number>`case t.priority ${sql.join(
+  [...TICKET_PRIORITIES].reverse().map((p, rank) => sql`when ${sql.lit(p)} then ${sql.lit(rank)}`),
+  sql` `,
+)} else ${sql.lit(TICKET_PRIORITIES.length)} end`;
 
 const later = (a: string | null, b: string | null) => a !== null && (b === null || a > b);
 
@@ -81,14 +95,20 @@ function summaryOf(row: TicketRow, side: 'customer' | 'staff'): TicketSummary {
   };
 }
 
+const ASSIGNEE_REFUSALS: Record<AssigneeRefusal, string> = {
+  UNKNOWN_USER: 'assigned_to names no account.',
+  NOT_STAFF: 'A ticket can only be assigned to staff who may view tickets.',
+  ASSIGNEE_OUT_OF_SCOPE: 'A ticket can only be assigned to staff who see its department.',
+};
+
 export class Desk {
   constructor(
     private readonly db: TicketDb,
     private readonly dialect: DatabaseDialect,
     private readonly httpError: typeof HttpErrorFn,
     private readonly clock: () => number,
-    /** whether the account may work tickets (holds admin.tickets.view): only staff are assigned */
-    private readonly isStaff: (userId: number) => Promise<boolean>,
+    /** why an account may not be given a ticket of a department (ticket-staff.ts), null when it may */
+    private readonly assigneeRefusal: (userId: number, departmentId: number) => Promise<AssigneeRefusal | null>,
   ) {}
 
   private now(): string {
@@ -227,6 +247,7 @@ export class Desk {
     if (filters.priority) query = query.where('t.priority', '=', filters.priority);
     if (filters.department_id !== undefined) query = query.where('t.department_id', '=', filters.department_id);
     if (filters.assigned_to !== undefined) query = query.where('t.assigned_to', '=', filters.assigned_to);
+    if (filters.unassigned) query = query.where('t.assigned_to', 'is', null);
     // waiting on staff: the customer spoke last
     if (filters.unanswered) query = query.where('t.status', '=', 'open');
     const term = filters.search.trim().toLowerCase();
@@ -238,9 +259,10 @@ export class Desk {
       );
     }
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll('t')
-      .select(['u.uuid', 'u.username'])
+    let ordered = query.selectAll('t').select(['u.uuid', 'u.username']);
+    // priority is a string: a CASE ranks it the same way on every dialect (urgent 0 … low 3)
+    if (filters.sort === 'priority') ordered = ordered.orderBy(priorityRank);
+    const rows = await ordered
       .orderBy('t.updated_at', 'desc')
       .orderBy('t.id', 'desc')
       .limit(perPage)
@@ -332,9 +354,9 @@ export class Desk {
       if (!department) throw this.httpError(400, 'DEPARTMENT_UNAVAILABLE', 'There is no such department.', 'department_id');
     }
     if (changes.assigned_to !== undefined && changes.assigned_to !== null) {
-      const user = await this.db.selectFrom('user_public').select('id').where('id', '=', changes.assigned_to).executeTakeFirst();
-      if (!user) throw this.httpError(400, 'UNKNOWN_USER', 'assigned_to names no account.', 'assigned_to');
-      if (!(await this.isStaff(changes.assigned_to))) throw this.httpError(400, 'NOT_STAFF', 'A ticket can only be assigned to staff who may view tickets.', 'assigned_to');
+      // the assignee must see the department the ticket ends up in
+      const refusal = await this.assigneeRefusal(changes.assigned_to, changes.department_id ?? Number(row.department_id));
+      if (refusal !== null) throw this.httpError(400, refusal, ASSIGNEE_REFUSALS[refusal], 'assigned_to');
     }
     const now = this.now();
     const set: Partial<Omit<TicketRow, 'id'>> = { updated_at: now };

@@ -1,6 +1,6 @@
 // The tickets plugin's API: the support desk's departments, customers' tickets and the staff's
 // answers, notes and routing; a job closes tickets that waited on the customer too long.
-import { defineServerPlugin, hasPermission } from '@orepanel/sdk/server';
+import { defineServerPlugin } from '@orepanel/sdk/server';
 import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
@@ -9,6 +9,7 @@ import { TicketNotifications } from './notifications';
 import { registerMailRoleRoutes } from './notifications-routes';
 import { registerStaffRoutes } from './staff-routes';
 import { TICKET_MIGRATIONS, type TicketTables } from './tables';
+import { TicketStaff } from './ticket-staff';
 
 export const AUTOCLOSE_JOB = 'autoclose';
 
@@ -24,13 +25,13 @@ export default defineServerPlugin<{ desk: Desk }>({
     const db = ctx.db.withTables<TicketTables>();
     const now = () => ctx.clock.now();
     const departments = new Departments(db, ctx.dialect, ctx.httpError, () => new Date(now()).toISOString());
-    const isStaff = async (userId: number) => hasPermission(await ctx.auth.userPermissions(userId), 'admin.tickets.view');
-    const desk = new Desk(db, ctx.dialect, ctx.httpError, now, isStaff);
+    const staff = new TicketStaff(ctx.auth, db);
+    const desk = new Desk(db, ctx.dialect, ctx.httpError, now, (userId, departmentId) => staff.refusal(userId, departmentId));
     const notifications = new TicketNotifications(ctx, db);
     registerDepartmentRoutes(app, ctx, departments);
     registerMailRoleRoutes(app, ctx, notifications);
     registerCustomerRoutes(app, ctx, desk, departments, notifications);
-    registerStaffRoutes(app, ctx, desk, departments, notifications);
+    registerStaffRoutes(app, ctx, desk, departments, notifications, staff);
     return { desk };
   },
   start(ctx, { desk }) {

@@ -7,11 +7,10 @@
 // limited away from that department (ticket_role_departments; admin.root sees every department), and
 // whose role gets ticket mail (ticket_mail_roles; a role without a row does).
 import type { FastifyRequest } from 'fastify';
-import { hasPermission, insertUnlessTaken, type ServerPluginContext } from '@orepanel/sdk/server';
+import { insertUnlessTaken, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { TicketDb } from './tables';
+import { TicketStaff } from './ticket-staff';
 
-const VIEW_PERMISSION = 'admin.tickets.view';
-const ROOT_PERMISSION = 'admin.root';
 /** how much of a message a mail quotes; the rest is one click away */
 export const EXCERPT_LENGTH = 500;
 
@@ -34,21 +33,20 @@ interface TicketFacts {
   customer: string;
 }
 
-interface StaffRole {
-  roleId: number;
-  root: boolean;
-}
-
 export function excerpt(message: string): string {
   const text = message.trim();
   return text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…`;
 }
 
 export class TicketNotifications {
+  private readonly staff: TicketStaff;
+
   constructor(
     private readonly ctx: ServerPluginContext,
     private readonly db: TicketDb,
-  ) {}
+  ) {
+    this.staff = new TicketStaff(ctx.auth, db);
+  }
 
   /** A customer opened a ticket: its department's staff. */
   ticketCreated(request: FastifyRequest, ticketId: number, message: string, priority: string): Promise<void> {
@@ -88,7 +86,7 @@ export class TicketNotifications {
 
   /** Every role that has staff (accounts holding admin.tickets.view), with whether it gets ticket mail. */
   async mailRoles(): Promise<MailRoleView[]> {
-    const roles = await this.staffRoles();
+    const roles = await this.staff.roles();
     const names = await this.db.selectFrom('user_public').select(['role_id', 'role_name']).distinct().execute();
     const off = await this.optedOut();
     return roles.map(({ roleId }) => ({
@@ -115,43 +113,10 @@ export class TicketNotifications {
     return new Set(rows.map((r) => Number(r.role_id)));
   }
 
-  /**
-   * The roles that may work tickets. Plugins read a role's permissions through one of its accounts
-   * (ctx.auth.userPermissions): a role without accounts has nobody to mail anyway.
-   */
-  private async staffRoles(): Promise<StaffRole[]> {
-    const members = await this.db
-      .selectFrom('user_public')
-      .select(['role_id', (eb) => eb.fn.min<number>('id').as('member')])
-      .groupBy('role_id')
-      .orderBy('role_id')
-      .execute();
-    const roles: StaffRole[] = [];
-    for (const { role_id, member } of members) {
-      const permissions = await this.ctx.auth.userPermissions(Number(member));
-      if (hasPermission(permissions, VIEW_PERMISSION)) roles.push({ roleId: Number(role_id), root: permissions.includes(ROOT_PERMISSION) });
-    }
-    return roles;
-  }
-
-  /** The accounts mailed about tickets of `departmentId`. */
+  /** The accounts mailed about tickets of `departmentId`: its staff (ticket-staff.ts), less the roles that opted out. */
   private async departmentStaff(departmentId: number): Promise<number[]> {
     const off = await this.optedOut();
-    const seesDepartment = await this.departmentCheck(departmentId);
-    const roleIds = (await this.staffRoles()).filter((role) => !off.has(role.roleId) && seesDepartment(role)).map((r) => r.roleId);
-    if (roleIds.length === 0) return [];
-    const rows = await this.db.selectFrom('user_public').select('id').where('role_id', 'in', roleIds).where('banned', '=', 0).orderBy('id').execute();
-    return rows.map((r) => Number(r.id));
-  }
-
-  /** Whether a staff role sees `departmentId`: admin.root always, another role unless it is limited to other departments. */
-  private async departmentCheck(departmentId: number): Promise<(role: StaffRole) => boolean> {
-    const limits = await this.db.selectFrom('ticket_role_departments').select(['role_id', 'department_id']).execute();
-    return ({ roleId, root }) => {
-      if (root) return true;
-      const limited = limits.filter((l) => Number(l.role_id) === roleId);
-      return limited.length === 0 || limited.some((l) => Number(l.department_id) === departmentId);
-    };
+    return (await this.staff.members({ departmentId, keep: (role) => !off.has(role.roleId) })).map((m) => m.id);
   }
 
   /**
@@ -160,12 +125,8 @@ export class TicketNotifications {
    */
   private async assigneeIfStaff(ticket: TicketFacts): Promise<number[] | null> {
     if (ticket.assignedTo === null) return null;
-    const account = await this.db.selectFrom('user_public').select(['role_id', 'banned']).where('id', '=', ticket.assignedTo).executeTakeFirst();
-    if (!account || Number(account.banned) === 1) return null;
-    const permissions = await this.ctx.auth.userPermissions(ticket.assignedTo);
-    if (!hasPermission(permissions, VIEW_PERMISSION)) return null;
-    const role: StaffRole = { roleId: Number(account.role_id), root: permissions.includes(ROOT_PERMISSION) };
-    if (!(await this.departmentCheck(ticket.departmentId))(role)) return null;
+    if ((await this.staff.refusal(ticket.assignedTo, ticket.departmentId)) !== null) return null;
+    const account = await this.db.selectFrom('user_public').select('role_id').where('id', '=', ticket.assignedTo).executeTakeFirstOrThrow();
     return (await this.optedOut()).has(Number(account.role_id)) ? [] : [ticket.assignedTo];
   }
 

@@ -1,7 +1,8 @@
 // The JSON schemas of the tickets plugin's routes: every body, query and answer bounded.
 import { dataListSchema, pageMetaSchema, pagingQuery, rowId } from '@orepanel/sdk/server';
+import { FROM_PATTERN, HOURS_LIMITS, TIME_ZONE_PATTERN, TO_PATTERN, WEEKDAYS } from '../shared/opening-hours';
 import { DEPARTMENT_LIMITS } from './departments';
-import { STAFF_STATUSES, TICKET_LIMITS } from './desk';
+import { STAFF_SORTS, STAFF_STATUSES, TICKET_LIMITS } from './desk';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './tables';
 
 const subject = { type: 'string', minLength: TICKET_LIMITS.subjectMinLength, maxLength: TICKET_LIMITS.subjectMaxLength } as const;
@@ -10,6 +11,41 @@ const status = { type: 'string', enum: [...TICKET_STATUSES] } as const;
 const priority = { type: 'string', enum: [...TICKET_PRIORITIES] } as const;
 const stamp = { type: 'string' } as const;
 const maybeStamp = { type: ['string', 'null'] } as const;
+
+// opening hours (shared/opening-hours.ts): answered as stored, taken only in the documented shape
+const dayHoursView = { type: ['object', 'null'], properties: { from: { type: 'string' }, to: { type: 'string' } } } as const;
+export const hoursView = {
+  type: ['object', 'null'],
+  properties: {
+    time_zone: { type: 'string' },
+    days: { type: 'object', properties: Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursView])) },
+  },
+} as const;
+const dayHoursInput = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['from', 'to'],
+      additionalProperties: false,
+      properties: { from: { type: 'string', pattern: FROM_PATTERN }, to: { type: 'string', pattern: TO_PATTERN } },
+    },
+    { type: 'null' },
+  ],
+} as const;
+const hoursInput = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['time_zone', 'days'],
+      additionalProperties: false,
+      properties: {
+        time_zone: { type: 'string', minLength: 1, maxLength: HOURS_LIMITS.timeZoneMaxLength, pattern: TIME_ZONE_PATTERN },
+        days: { type: 'object', required: [...WEEKDAYS], additionalProperties: false, properties: Object.fromEntries(WEEKDAYS.map((d) => [d, dayHoursInput])) },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
 
 const summaryProperties = {
   id: { type: 'integer' },
@@ -60,8 +96,8 @@ export const ticketSchemas = {
   replyBody: { type: 'object', required: ['message'], additionalProperties: false, properties: { message } },
   openDepartments: dataListSchema({
     type: 'object',
-    required: ['id', 'name', 'description'],
-    properties: { id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' } },
+    required: ['id', 'name', 'description', 'hours', 'hours_note'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, hours: hoursView, hours_note: { type: 'string' } },
   }),
 
   staffQuery: {
@@ -73,7 +109,34 @@ export const ticketSchemas = {
       priority,
       department_id: rowId(),
       assigned_to: rowId(),
+      /** the caller's own tickets, or nobody's */
+      assignee: { type: 'string', enum: ['me', 'nobody'] },
       unanswered: { type: 'boolean' },
+      sort: { type: 'string', enum: [...STAFF_SORTS], default: 'activity' },
+    },
+  },
+  assigneesQuery: { type: 'object', additionalProperties: false, properties: { department_id: rowId() } },
+  assignees: {
+    type: 'object',
+    required: ['data', 'me'],
+    properties: {
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'uuid', 'username', 'role_id', 'role_name', 'role_color'],
+          properties: {
+            id: { type: 'integer' },
+            uuid: { type: 'string' },
+            username: { type: 'string' },
+            role_id: { type: 'integer' },
+            role_name: { type: ['string', 'null'] },
+            role_color: { type: ['string', 'null'] },
+          },
+        },
+      },
+      /** the caller's account id: "assign to me" */
+      me: { type: 'integer' },
     },
   },
   staffList: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: staffSummary }, meta: pageMetaSchema } },
@@ -122,6 +185,8 @@ const departmentProperties = {
   id: { type: 'integer' },
   name: { type: 'string' },
   description: { type: 'string' },
+  hours: hoursView,
+  hours_note: { type: 'string' },
   enabled: { type: 'boolean' },
   role_ids: { type: 'array', items: { type: 'integer' } },
   created_at: stamp,
@@ -132,6 +197,8 @@ const department = { type: 'object', required: Object.keys(departmentProperties)
 const departmentFields = {
   name: { type: 'string', minLength: 1, maxLength: DEPARTMENT_LIMITS.nameMaxLength },
   description: { type: 'string', maxLength: DEPARTMENT_LIMITS.descriptionMaxLength },
+  hours: hoursInput,
+  hours_note: { type: 'string', maxLength: HOURS_LIMITS.noteMaxLength },
   enabled: { type: 'boolean' },
   role_ids: { type: 'array', maxItems: DEPARTMENT_LIMITS.maxRoles, items: rowId() },
 } as const;

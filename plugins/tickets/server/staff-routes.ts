@@ -8,21 +8,36 @@ import { ticketSettings } from './customer-routes';
 import type { Desk, StaffChanges, StaffFilters } from './desk';
 import type { TicketNotifications } from './notifications';
 import { ticketSchemas as schema } from './schemas';
+import type { TicketStaff } from './ticket-staff';
 
-export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments, notifications: TicketNotifications): void {
+/** the list's query as the address has it: `assignee` names the caller's own tickets or nobody's */
+type StaffListQuery = PagingQuery & Omit<StaffFilters, 'unassigned'> & { assignee?: 'me' | 'nobody' };
+
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  ctx: ServerPluginContext,
+  desk: Desk,
+  departments: Departments,
+  notifications: TicketNotifications,
+  staff: TicketStaff,
+): void {
   const staffOf = async (request: FastifyRequest) => {
     const user = (await ctx.auth.currentUser(request))!;
     return { user, scope: await departments.scopeOf(user) };
   };
   const messageBody = { params: idParams, body: schema.replyBody, response: { 200: successSchema, ...errorResponses } } as const;
 
-  app.get<{ Querystring: PagingQuery & StaffFilters }>(
+  app.get<{ Querystring: StaffListQuery }>(
     '/admin/tickets',
     { config: { permission: 'admin.tickets.list' }, schema: { querystring: schema.staffQuery, response: { 200: schema.staffList, ...errorResponses } } },
     async (request) => {
-      const { scope } = await staffOf(request);
-      const { page, per_page: perPage, ...filters } = request.query;
-      const { rows, total } = await desk.staffList(scope, filters, page, perPage);
+      const { user, scope } = await staffOf(request);
+      const { page, per_page: perPage, assignee, ...filters } = request.query;
+      if (assignee !== undefined && filters.assigned_to !== undefined) {
+        throw ctx.httpError(400, 'VALIDATION_ERROR', 'Ask for assignee or assigned_to, not both.', 'assignee');
+      }
+      if (assignee === 'me') filters.assigned_to = user.id;
+      const { rows, total } = await desk.staffList(scope, { ...filters, unassigned: assignee === 'nobody' }, page, perPage);
       return { data: rows, meta: pageMeta(page, perPage, total) };
     },
   );
@@ -31,6 +46,22 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: ServerPluginConte
     const { scope } = await staffOf(request);
     return { counts: await desk.staffCounts(scope) };
   });
+
+  // who may be given tickets (of one department, when asked): the assignee picker and filter
+  app.get<{ Querystring: { department_id?: number } }>(
+    '/admin/tickets/assignees',
+    { config: { permission: 'admin.tickets.view' }, schema: { querystring: schema.assigneesQuery, response: { 200: schema.assignees, ...errorResponses } } },
+    async (request) => {
+      const { user, scope } = await staffOf(request);
+      const departmentId = request.query.department_id;
+      // a department outside the caller's own is as unknown to them as one that does not exist
+      if (departmentId !== undefined && ((scope !== null && !scope.includes(departmentId)) || !(await departments.exists(departmentId)))) {
+        throw ctx.httpError(404, 'DEPARTMENT_NOT_FOUND', 'No such department.');
+      }
+      const members = await staff.members({ departmentId });
+      return { data: members, me: user.id };
+    },
+  );
 
   app.get<{ Params: { id: number } }>(
     '/admin/tickets/:id',

@@ -16,6 +16,10 @@ export interface TicketDepartmentsTable {
   description: string;
   /** 1 or 0: customers open tickets only in an enabled department */
   enabled: Generated<number>;
+  /** the opening hours as JSON (shared/opening-hours.ts OpeningHours); null: none stated */
+  hours: string | null;
+  /** free text beside the hours ("closed on public holidays") */
+  hours_note: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -146,6 +150,16 @@ export const TICKET_MIGRATIONS: Record<string, ServerPluginMigration> = {
         // no foreign key, as in ticket_role_departments: a row of a role that is gone mails nobody
         .addColumn('role_id', 'integer', (c) => c.notNull().unique())
         .addColumn('mail', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+  },
+  '0003_department_hours': {
+    async up(db) {
+      // one column per statement: SQLite adds one at a time
+      await db.schema.alterTable('ticket_departments').addColumn('hours', 'text').execute();
+      await db.schema
+        .alterTable('ticket_departments')
+        .addColumn('hours_note', 'varchar(255)', (c) => c.notNull().defaultTo(''))
         .execute();
     },
   },
