@@ -29,6 +29,7 @@ import { buildRouteTable } from './router/route-table';
 import { documentCookieJar } from './session/cookies';
 import { SessionEndedError, SessionManager, type SessionErrorKind } from './session/session-manager';
 import { browserStorage, readCachedPermissions, ROLE_KEY } from './session/session-storage';
+import { createNavBadgeFetcher, namesBadges, navBadgeStore } from './shell/nav-badges';
 import { renderApplicationError } from './startup/application-error';
 import { loadAds, startAdClientFetch, type AdClientOutcome } from './startup/ads';
 import { loadCustomAssets } from './startup/custom-assets';
@@ -88,6 +89,15 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
     else pendingNavigation = { to, replace };
   };
 
+  const navBadges = createNavBadgeFetcher({
+    fetch: (url, init) => win.fetch(url, init),
+    now: () => Date.now(),
+    wanted: () => sessionStore.getState().loggedIn && namesBadges(registryStore.getState().manifests),
+    set: (counts) => navBadgeStore.setState({ counts }),
+  });
+  kernelEvents.on('navigation', () => void navBadges.navigated());
+  kernelEvents.on('nav:refresh-badges', () => void navBadges.refresh());
+
   const session = new SessionManager({
     fetch: (url, init) => win.fetch(url, init),
     cookies,
@@ -102,8 +112,15 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
     sink: sessionStore.getState(),
     showError: showSessionError,
     navigate: (path) => navigate(path, true),
-    onLoaded: () => hooks.sessionLoaded.call(sessionSnapshot()),
-    onCleared: (code) => hooks.sessionCleared.call({ code }),
+    onLoaded: () => {
+      hooks.sessionLoaded.call(sessionSnapshot());
+      // the sidebar's counts follow the session's 60 s refresh (spec §4)
+      void navBadges.refresh();
+    },
+    onCleared: (code) => {
+      navBadges.clear();
+      hooks.sessionCleared.call({ code });
+    },
     cookieName: SESSION_COOKIE,
     pluginSessionKeys: () => registryStore.getState().manifests.flatMap((m) => m.stats ?? []),
   });

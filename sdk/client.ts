@@ -78,6 +78,7 @@ export { useSession, completeLogin, logout, AFTER_LOGIN_PATH, LOGIN_PATH, type U
 export type { SessionUser, SessionBilling, SessionStats, SessionStatus, SessionSnapshot } from './client/stores/session';
 export { useSettings, useSetting, isSettingEnabled, type SettingValue } from './client/stores/settings';
 export { useRouteAvailable } from './client/route-availability';
+export { refreshNavBadges } from './client/nav-badges';
 export {
   useUiSettings,
   UI_SETTINGS_DEFAULTS,

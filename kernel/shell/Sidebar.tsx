@@ -17,6 +17,7 @@ import { AppMark } from '../../sdk/client/ui/layout';
 import { SidebarSection, sidebarItemStyle, sidebarLabelStyle, type SidebarSectionSlotProps } from '../../sdk/client/ui/sidebar';
 import { theme } from '../../sdk/client/ui/theme';
 import { LanguagePicker } from './LanguagePicker';
+import { navBadgeStore } from './nav-badges';
 import { buildNavGroups, type NavGroup } from './nav-model';
 
 const c = theme.colors;
@@ -57,6 +58,41 @@ function useNavGroups(): NavGroup[] {
         isFlagEnabled: isSettingEnabled,
       }),
     [manifests, offered, failed, permissions, role, settings],
+  );
+}
+
+/** Above this a pill says 99+: the sidebar keeps its width. */
+export const NAV_BADGE_MAX = 99;
+
+/** The count pill of a nav item: nothing at 0 or while unknown; its accessible name says the count. */
+export function NavBadge({ badge, compact }: { badge: string; compact: boolean }) {
+  const { t } = useTranslation('kernel');
+  const count = navBadgeStore((s) => s.counts[badge] ?? 0);
+  if (count <= 0) return null;
+  return (
+    <span
+      role="img"
+      aria-label={t('shell.navBadge', { count })}
+      data-nav-badge={badge}
+      css={{
+        marginLeft: 'auto',
+        flexShrink: 0,
+        minWidth: compact ? 18 : 20,
+        height: compact ? 18 : 20,
+        padding: '0 6px',
+        display: 'inline-grid',
+        placeItems: 'center',
+        borderRadius: theme.radii.full,
+        background: c.primary,
+        color: c.primaryText,
+        fontSize: theme.font.size.xs,
+        fontWeight: theme.font.weight.semibold,
+        lineHeight: 1,
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
+      {count > NAV_BADGE_MAX ? `${NAV_BADGE_MAX}+` : count}
+    </span>
   );
 }
 
@@ -154,6 +190,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                 >
                   <Icon name={item.icon} size={look.compactMode ? 16 : 18} />
                   <span css={sidebarLabelStyle}>{t(item.label, { ns: item.pluginId })}</span>
+                  {item.badge && <NavBadge badge={item.badge} compact={look.compactMode} />}
                 </NavLink>
               ))}
             </SidebarSection>

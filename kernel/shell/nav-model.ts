@@ -4,6 +4,7 @@
 // sections are the kernel's (spec §2 App shell) and those plugins declare (`navSections`).
 import { hasPermission, isAdminRole } from '../../sdk/manifest';
 import type { ManifestNavItem, NavSection, PublicSettings, ServedPluginManifest } from '../../sdk/types';
+import { navBadgeKey } from './nav-badges';
 
 /** The kernel's sections and their places; a plugin's section goes where its `order` puts it (default 600). */
 export const KERNEL_NAV_SECTIONS: Readonly<Record<string, number>> = Object.freeze({
@@ -26,6 +27,8 @@ export interface NavEntry {
   label: string;
   icon: string;
   order: number;
+  /** the key of its count in the nav badges' answer (`<plugin id>.<badge>`), when the item has one */
+  badge?: string;
 }
 
 export interface NavGroup {
@@ -93,6 +96,7 @@ export function buildNavGroups(manifests: readonly ServedPluginManifest[], insta
         icon: item.icon ?? 'plug',
         order: item.order ?? 100,
         section: item.section && places.has(item.section) ? item.section : 'main',
+        ...(item.badge ? { badge: navBadgeKey(manifest.id, item.badge) } : {}),
         rank: manifestIndex * 1000 + index,
       });
     });

@@ -38,7 +38,9 @@ export interface NavigationEvent {
  * - `settings:changed` — the sdk's settings store, when public settings are (re)loaded;
  * - `locale:changed` — the sdk's `changeLanguage()`;
  * - `navigation` — the kernel's router, after every navigation;
- * - `plugin:failed` — the sdk (install, render, hook and event failures) and the kernel (bundle load).
+ * - `plugin:failed` — the sdk (install, render, hook and event failures) and the kernel (bundle load);
+ * - `nav:refresh-badges` — the sdk's `refreshNavBadges()`: a page changed what a sidebar count counts,
+ *   and the kernel fetches the counts again.
  */
 // A type alias, not an interface: mitt needs an index-compatible record.
 export type KernelEvents = {
@@ -47,11 +49,12 @@ export type KernelEvents = {
   'locale:changed': { locale: Language; previous: Language | null };
   navigation: NavigationEvent;
   'plugin:failed': PluginFailure;
+  'nav:refresh-badges': undefined;
 };
 
 export type KernelEventName = keyof KernelEvents;
 
-export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = ['session:changed', 'settings:changed', 'locale:changed', 'navigation', 'plugin:failed'];
+export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = ['session:changed', 'settings:changed', 'locale:changed', 'navigation', 'plugin:failed', 'nav:refresh-badges'];
 
 /** Every event on the bus: the kernel's, plus plugins' own `<id>:<name>` events with any payload. */
 export type BusEvents = KernelEvents & Record<string, unknown>;
