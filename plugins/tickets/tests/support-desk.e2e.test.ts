@@ -1,0 +1,250 @@
+// Issue 11 "must show", in chromium against the BUILT panel with mail through a real local SMTP
+// server: an administrator sets up two departments (Technical, Billing) through the admin API, each
+// with one staff role limited to it; a customer opens a ticket in Technical on /ticket/create; the
+// Technical staff member finds it on /mc-admin/tickets and opens it, the Billing one neither sees it
+// in the list nor can open its address; Technical adds an internal note and replies; the customer's
+// page (never reloaded) shows the reply and never the note; the customer replies and closes. The
+// mails each step sends arrive at the SMTP server, and the note is in none of them.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
+import { launchBrowser, mainText, signInThroughApi, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
+
+const run = promisify(execFile);
+const PASSWORD = 'correct-horse-1';
+const WAIT = { timeout: 20_000 };
+/** the customer's page asks again every 10 s while in view: an answer shows within one round */
+const POLLED = { timeout: 15_000 };
+/** seeded staff roles (the admin area is for stored roles 2–8): Support works Technical, Support LVL 3 Billing */
+const TECH_ROLE = 4;
+const BILLING_ROLE = 5;
+const STAFF_PERMISSIONS = ['admin.tickets.list', 'admin.tickets.view'];
+
+const SUBJECT = 'Server crashes on boot';
+const FIRST_MESSAGE = 'My server stops right after the world loads.';
+const NOTE = 'Internal: the node had a full disk, cleaned it up.';
+const REPLY = 'We freed space on the node; please start your server again.';
+const CUSTOMER_REPLY = 'It starts now, thank you!';
+
+let dataDir: string;
+let panel: RunningPanel;
+let browser: Browser;
+let smtp: TestSmtpServer;
+const names = { admin: uniqueName('admin'), tech: uniqueName('tech'), billing: uniqueName('billing'), steve: uniqueName('steve') };
+type Who = keyof typeof names;
+const probes: Partial<Record<Who, PageProbe>> = {};
+const departments = { technical: 0, billing: 0 };
+let ticketId = 0;
+
+const emailOf = (who: Who) => `${names[who]}@example.com`;
+
+/** `orepanel user create` against the test's data directory, before the panel starts. */
+async function createAccount(who: Who, role: number): Promise<void> {
+  const args = ['user', 'create', '--username', names[who], '--email', emailOf(who), '--password', PASSWORD, '--role', String(role)];
+  await run(process.execPath, [join(ROOT, 'bin', 'orepanel.mjs'), ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' } });
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-tickets-'));
+  // the first account migrates the fresh database; the others can then be made side by side
+  await createAccount('admin', 8);
+  await Promise.all([createAccount('tech', TECH_ROLE), createAccount('billing', BILLING_ROLE), createAccount('steve', 1)]);
+  panel = await startPanel({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+  probes.admin = await signInThroughApi(browser, panel.url, names.admin, PASSWORD);
+  await call('admin', 'PATCH', '/api/admin/settings', {
+    values: {
+      smtp_host: '127.0.0.1',
+      smtp_port: smtp.port,
+      smtp_encryption: 'none',
+      smtp_from: 'Orepanel Tests <panel@example.com>',
+      // mail links point at the panel itself (mail is off without a public address)
+      app_url: panel.url,
+      // four browsers on one IP address
+      rate_limit_per_minute: 5000,
+    },
+  });
+  for (const role of [TECH_ROLE, BILLING_ROLE]) await call('admin', 'PUT', `/api/admin/roles/${role}/permissions`, { permissions: STAFF_PERMISSIONS });
+  // the role-department limits of the tickets plugin: each staff role sees its department only
+  departments.technical = (
+    (await call('admin', 'POST', '/api/admin/departments', { name: 'Technical', description: 'Servers that do not start, lag, mods.', role_ids: [TECH_ROLE] })) as {
+      department: { id: number };
+    }
+  ).department.id;
+  departments.billing = (
+    (await call('admin', 'POST', '/api/admin/departments', { name: 'Billing', description: 'Coins, payments, invoices.', role_ids: [BILLING_ROLE] })) as {
+      department: { id: number };
+    }
+  ).department.id;
+  // staff sign in after their roles got the permissions: the dashboard stores them for the guards
+  await Promise.all(
+    (['tech', 'billing', 'steve'] as const).map(async (who) => {
+      probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
+    }),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  for (const probe of Object.values(probes)) expect(probe?.errors ?? [], 'uncaught page errors').toEqual([]);
+  await browser?.close();
+  await panel?.stop();
+  await smtp?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function pageOf(who: Who): Page {
+  const probe = probes[who];
+  if (!probe) throw new Error(`${who} is not signed in`);
+  return probe.page;
+}
+
+/** A request from inside `who`'s page (their cookies), answering status and text. */
+function request(who: Who, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return pageOf(who).evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    { method, path, body },
+  );
+}
+
+/** A request that must succeed; its JSON answer. */
+async function call(who: Who, method: string, path: string, body?: unknown): Promise<unknown> {
+  const answer = await request(who, method, path, body);
+  expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
+  return JSON.parse(answer.text) as unknown;
+}
+
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${panel.url}${path}`);
+  await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
+}
+
+/** Waits for a mail to `to` whose subject matches, and returns it. */
+async function mailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = smtp.mails.find((m) => m.to.includes(to) && subject.test(m.subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}; got: ${smtp.mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ')}`);
+    await smtp.waitForMails(smtp.mails.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+  }
+}
+
+/** the ticket mails `who` got (sign-in notices and the like aside) */
+const ticketMailsTo = (who: Who) => smtp.mails.filter((m) => m.to.includes(emailOf(who)) && /ticket #\d+/i.test(m.subject));
+
+describe('the support desk through its pages', () => {
+  it('a customer opens a ticket in Technical on /ticket/create and lands on it', async () => {
+    const steve = pageOf('steve');
+    await open(steve, '/ticket/create', 'Open a ticket');
+    await steve.getByLabel('Department').selectOption({ label: 'Technical' });
+    await steve.getByLabel('Priority').selectOption({ label: 'High' });
+    await steve.getByLabel('Subject').fill(SUBJECT);
+    await steve.getByLabel('Message').fill(FIRST_MESSAGE);
+    await steve.getByRole('button', { name: 'Open the ticket' }).click();
+    await steve.waitForURL(/\/ticket\/\d+$/, WAIT);
+    ticketId = Number(new URL(steve.url()).pathname.split('/').pop());
+    await steve.getByRole('main').getByRole('heading', { name: SUBJECT, level: 1 }).waitFor(WAIT);
+    expect(await mainText(steve)).toContain(FIRST_MESSAGE);
+    // the Technical staff hear of it; the Billing staff do not
+    const created = await mailTo(emailOf('tech'), new RegExp(`^New ticket #${ticketId} in Technical: ${SUBJECT}$`));
+    expect(created.text).toContain(FIRST_MESSAGE);
+    expect(created.text).toContain(`${panel.url}/mc-admin/tickets/${ticketId}`);
+    expect(ticketMailsTo('billing')).toEqual([]);
+  });
+
+  it('the Technical staff member finds it on /mc-admin/tickets and opens it', async () => {
+    const tech = pageOf('tech');
+    await open(tech, '/mc-admin/tickets', 'Tickets');
+    const link = tech.getByRole('link', { name: `#${ticketId} ${SUBJECT}` });
+    await link.waitFor(WAIT);
+    expect(await mainText(tech)).toContain(names.steve);
+    await link.click();
+    await tech
+      .getByRole('main')
+      .getByRole('heading', { name: `#${ticketId} ${SUBJECT}`, level: 1 })
+      .waitFor(WAIT);
+    expect(await mainText(tech)).toContain(FIRST_MESSAGE);
+  });
+
+  it('the Billing staff member does not see it in the list, and its address is not found', async () => {
+    const billing = pageOf('billing');
+    await open(billing, '/mc-admin/tickets', 'Tickets');
+    await expect.poll(() => mainText(billing), WAIT).toContain('No tickets yet.');
+    expect(await mainText(billing)).not.toContain(SUBJECT);
+    await open(billing, `/mc-admin/tickets/${ticketId}`, 'Ticket');
+    await expect.poll(() => mainText(billing), WAIT).toContain('The ticket could not be loaded.');
+    expect(await mainText(billing)).not.toContain(SUBJECT);
+    // the API says the same: out of scope is not found, and writing is refused too
+    expect((await request('billing', 'GET', `/api/admin/tickets/${ticketId}`)).status).toBe(404);
+    expect((await request('billing', 'POST', `/api/admin/tickets/${ticketId}/replies`, { message: 'hello' })).status).toBe(404);
+  });
+
+  it('Technical adds an internal note and replies; the customer sees the reply without a reload, never the note', async () => {
+    const tech = pageOf('tech');
+    const steve = pageOf('steve');
+    // the customer's page stays open from the first step: no goto, no reload from here on
+    expect(new URL(steve.url()).pathname).toBe(`/ticket/${ticketId}`);
+
+    await tech.getByLabel('Internal note', { exact: true }).fill(NOTE);
+    await tech.getByRole('button', { name: 'Add internal note' }).click();
+    const note = tech.locator('li[data-internal="true"]', { hasText: NOTE });
+    await note.waitFor(WAIT);
+    expect(await note.innerText()).toContain('Internal note — customers never see this');
+
+    await tech.getByLabel('Reply to the customer', { exact: true }).fill(REPLY);
+    await tech.getByRole('button', { name: 'Send reply' }).click();
+    await tech.locator('li:not([data-internal])', { hasText: REPLY }).waitFor(WAIT);
+
+    await expect.poll(() => mainText(steve), POLLED).toContain(REPLY);
+    expect(await mainText(steve)).not.toContain(NOTE);
+    // nor does the customer's API answer carry it
+    const view = await request('steve', 'GET', `/api/user/tickets/${ticketId}`);
+    expect(view.status).toBe(200);
+    expect(view.text).toContain(REPLY);
+    expect(view.text).not.toContain(NOTE);
+
+    const answered = await mailTo(emailOf('steve'), new RegExp(`^New answer to your ticket #${ticketId}: ${SUBJECT}$`));
+    expect(answered.text).toContain(REPLY);
+    expect(answered.text).toContain(`${panel.url}/ticket/${ticketId}`);
+  });
+
+  it('the customer replies and closes the ticket; staff are mailed the reply; the note was mailed to nobody', async () => {
+    const steve = pageOf('steve');
+    await steve.getByLabel('Your reply', { exact: true }).fill(CUSTOMER_REPLY);
+    await steve.getByRole('button', { name: 'Send the reply' }).click();
+    await steve.locator('li', { hasText: CUSTOMER_REPLY }).waitFor(WAIT);
+
+    await steve.getByRole('main').getByRole('button', { name: 'Close the ticket' }).click();
+    await steve.getByRole('dialog').getByRole('button', { name: 'Close the ticket' }).click();
+    await expect.poll(() => mainText(steve), WAIT).toContain('This ticket is closed');
+    expect(await steve.getByLabel('Your reply', { exact: true }).count()).toBe(0);
+    await steve.getByRole('main').getByRole('button', { name: 'Reopen the ticket' }).waitFor(WAIT);
+
+    const replied = await mailTo(emailOf('tech'), new RegExp(`^Ticket #${ticketId} has a new reply: ${SUBJECT}$`));
+    expect(replied.text).toContain(CUSTOMER_REPLY);
+    // the staff see the customer's reply and the closed state
+    const tech = pageOf('tech');
+    await tech.reload();
+    await expect.poll(() => mainText(tech), WAIT).toContain(CUSTOMER_REPLY);
+    expect(await mainText(tech)).toContain('Closed');
+
+    expect(ticketMailsTo('billing')).toEqual([]);
+    for (const mail of smtp.mails) {
+      expect(mail.text, `${mail.subject} to ${mail.to.join(',')}`).not.toContain(NOTE);
+      expect(mail.html, `${mail.subject} to ${mail.to.join(',')}`).not.toContain('full disk');
+    }
+  });
+});
