@@ -4,6 +4,7 @@ import { defineServerPlugin } from '@orepanel/sdk/server';
 import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
+import { registerTicketBadges } from './badges';
 import { Desk } from './desk';
 import { TicketNotifications } from './notifications';
 import { registerMailRoleRoutes } from './notifications-routes';
@@ -30,6 +31,7 @@ export default defineServerPlugin<{ desk: Desk }>({
     const notifications = new TicketNotifications(ctx, db);
     registerDepartmentRoutes(app, ctx, departments);
     registerMailRoleRoutes(app, ctx, notifications);
+    registerTicketBadges(ctx, db, departments);
     registerCustomerRoutes(app, ctx, desk, departments, notifications);
     registerStaffRoutes(app, ctx, desk, departments, notifications, staff);
     return { desk };

@@ -11,6 +11,7 @@ import {
   Form,
   http,
   Page,
+  refreshNavBadges,
   ResourceState,
   TextArea,
   theme,
@@ -19,7 +20,7 @@ import {
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { customerPath, customerUrl, LIMITS, type MessageView, type TicketView } from './api';
 import { PriorityBadge, StatusBadge, useCustomerErrorText, useOpenDepartments } from './ticket-bits';
 import { useVisiblePoll } from './use-visible-poll';
@@ -105,6 +106,11 @@ export default function TicketPage() {
   const ticket = view.data?.ticket;
   // a ticket that failed to load is not asked for again until the customer retries
   useVisiblePoll(view.reload, undefined, view.data !== undefined);
+  // this load marked a staff answer read: the sidebar's count drops now, not at the next session load
+  const justRead = view.data?.ticket.unread === true;
+  useEffect(() => {
+    if (justRead) refreshNavBadges();
+  }, [justRead, view.data]);
 
   const change = async (action: 'close' | 'reopen') => {
     const confirmed = await dialogs.confirm({
