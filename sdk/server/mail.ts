@@ -22,10 +22,11 @@ export interface PluginMail {
   send(message: MailMessage): Promise<boolean>;
   /**
    * The panel's public address for links in mails, without a trailing slash: APP_URL, else the
-   * app_url setting — never the request's Host header. Throws when neither is set (then
-   * `enabled()` is false too).
+   * app_url setting — never the request's Host header, so it needs no request: a job (mail sent
+   * with no request behind it) calls it without one. Throws when neither is set (then `enabled()`
+   * is false too).
    */
-  publicUrl(request: FastifyRequest): Promise<string>;
+  publicUrl(request?: FastifyRequest): Promise<string>;
   /** The stored templates, for an editor of them. */
   readonly templates: MailTemplates;
   /** How many queued mails wait to be sent and how many gave up after their last attempt. */

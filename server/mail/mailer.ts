@@ -65,7 +65,7 @@ export class Mailer implements PluginMail {
     return true;
   }
 
-  async publicUrl(_request: FastifyRequest): Promise<string> {
+  async publicUrl(_request?: FastifyRequest): Promise<string> {
     const configured = await this.appUrl();
     if (!configured) throw new Error('the panel has no public address (APP_URL or the app_url setting): mail links cannot be built');
     return configured.replace(/\/+$/, '');

@@ -17,6 +17,7 @@ const SEEDED = [
   'server_deleted',
   'server_renewal_reminder',
   'server_suspended',
+  'ticket_autoclosed',
   'ticket_closed',
   'ticket_created',
   'ticket_customer_replied',

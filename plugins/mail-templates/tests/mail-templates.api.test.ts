@@ -25,7 +25,7 @@ describe.each(testDialects())('the mail template editor on %s', (dialect) => {
   it('lists the templates paged and shows one with its placeholders', async () => {
     const page = await api('GET', '?page=1&per_page=5');
     expect(page.statusCode).toBe(200);
-    expect(page.json().meta).toEqual({ page: 1, per_page: 5, total: 11, total_pages: 3 });
+    expect(page.json().meta).toEqual({ page: 1, per_page: 5, total: 12, total_pages: 3 });
     expect(page.json().data[0]).toMatchObject({ name: 'new_login', protected: true });
     const one = await api('GET', `/${await idOf('verify')}`);
     expect(one.json().template).toMatchObject({ name: 'verify', protected: true, subject: 'Verify your e-mail address for ${app_name}' });

@@ -90,7 +90,10 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
   );
 
   app.post<{ Params: { id: number } }>('/user/tickets/:id/close', { config: USER, schema: { params: idParams, response: ok } }, async (request) => {
-    await desk.customerClose((await userOf(request)).id, request.params.id);
+    const user = await userOf(request);
+    await desk.customerClose(user.id, request.params.id);
+    // the department's webhook hears of it; the customer is not mailed about their own close
+    await notifications.closed(request, request.params.id, user.id, (await ticketSettings(ctx)).reopenDays);
     return { success: true };
   });
 

@@ -371,16 +371,26 @@ export class Desk {
     return this.inScope(null, id);
   }
 
-  /** Closes the tickets that waited on the customer (replied) for `days`; answers how many. */
-  async autoClose(days: number): Promise<number> {
+  /**
+   * Closes the tickets that waited on the customer (replied) for `days`; answers the ids this call
+   * closed. Each is closed by its own conditional update, so when two instances run the job at once
+   * each ticket is counted (and its customer mailed) by one of them only.
+   */
+  async autoClose(days: number): Promise<number[]> {
     const now = this.now();
     const before = new Date(this.clock() - days * DAY_MS).toISOString();
-    const result = await this.db
-      .updateTable('tickets')
-      .set({ status: 'closed', closed_at: now, updated_at: now })
-      .where('status', '=', 'replied')
-      .where('staff_wrote_at', '<=', before)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const due = await this.db.selectFrom('tickets').select('id').where('status', '=', 'replied').where('staff_wrote_at', '<=', before).orderBy('id').execute();
+    const closed: number[] = [];
+    for (const { id } of due) {
+      const result = await this.db
+        .updateTable('tickets')
+        .set({ status: 'closed', closed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'replied')
+        .where('staff_wrote_at', '<=', before)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) closed.push(Number(id));
+    }
+    return closed;
   }
 }

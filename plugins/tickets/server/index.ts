@@ -6,16 +6,17 @@ import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
 import { registerTicketBadges } from './badges';
 import { Desk } from './desk';
-import { registerLiveRoutes } from './live-routes';
 import { TicketNotifications } from './notifications';
 import { registerMailRoleRoutes } from './notifications-routes';
 import { registerStaffRoutes } from './staff-routes';
 import { TICKET_MIGRATIONS, type TicketTables } from './tables';
 import { TicketStaff } from './ticket-staff';
+import { registerWebhookRoutes } from './webhook-routes';
+import { TicketWebhooks, WEBHOOK_JOB, WEBHOOK_JOB_INTERVAL_MS } from './webhooks';
 
 export const AUTOCLOSE_JOB = 'autoclose';
 
-export default defineServerPlugin<{ desk: Desk }>({
+export default defineServerPlugin<{ desk: Desk; notifications: TicketNotifications; webhooks: TicketWebhooks }>({
   id: 'tickets',
   migrations: TICKET_MIGRATIONS,
   // per account (window: the core's rate_limit_auth_window_seconds; limits: plugin.json settings)
@@ -29,21 +30,25 @@ export default defineServerPlugin<{ desk: Desk }>({
     const departments = new Departments(db, ctx.dialect, ctx.httpError, () => new Date(now()).toISOString());
     const staff = new TicketStaff(ctx.auth, db);
     const desk = new Desk(db, ctx.dialect, ctx.httpError, now, (userId, departmentId) => staff.refusal(userId, departmentId));
-    const notifications = new TicketNotifications(ctx, db);
+    const webhooks = new TicketWebhooks(ctx, db);
+    const notifications = new TicketNotifications(ctx, db, webhooks);
     registerDepartmentRoutes(app, ctx, departments);
     registerMailRoleRoutes(app, ctx, notifications);
+    registerWebhookRoutes(app, ctx, departments, webhooks);
     registerTicketBadges(ctx, db, departments);
     registerCustomerRoutes(app, ctx, desk, departments, notifications);
     registerStaffRoutes(app, ctx, desk, departments, notifications, staff);
-    // the ticket pages' sockets; every successful write under /tickets/:id is announced to them
-    registerLiveRoutes(app, ctx, desk, departments);
-    return { desk };
+    return { desk, notifications, webhooks };
   },
-  start(ctx, { desk }) {
+  start(ctx, { desk, notifications, webhooks }) {
     // hourly: a ticket closes within the hour after its days ran out, and a missed pass changes nothing
     ctx.jobs.every(AUTOCLOSE_JOB, 60 * 60_000, async () => {
-      const closed = await desk.autoClose((await ticketSettings(ctx)).autocloseDays);
-      return `${closed} ticket(s) closed`;
+      const settings = await ticketSettings(ctx);
+      const closed = await desk.autoClose(settings.autocloseDays);
+      // after the change: the customer's mail and the 'closed' webhook (neither ever throws)
+      for (const id of closed) await notifications.autoClosed(id, settings.autocloseDays, settings.reopenDays);
+      return `${closed.length} ticket(s) closed`;
     });
+    ctx.jobs.every(WEBHOOK_JOB, WEBHOOK_JOB_INTERVAL_MS, () => webhooks.processDue());
   },
 });

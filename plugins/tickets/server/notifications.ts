@@ -10,11 +10,12 @@ import type { FastifyRequest } from 'fastify';
 import { insertUnlessTaken, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { TicketDb } from './tables';
 import { TicketStaff } from './ticket-staff';
+import type { TicketWebhooks } from './webhooks';
 
 /** how much of a message a mail quotes; the rest is one click away */
 export const EXCERPT_LENGTH = 500;
 
-export type TicketMail = 'ticket_created' | 'ticket_staff_replied' | 'ticket_customer_replied' | 'ticket_closed';
+export type TicketMail = 'ticket_created' | 'ticket_staff_replied' | 'ticket_customer_replied' | 'ticket_closed' | 'ticket_autoclosed';
 
 export interface MailRoleView {
   role_id: number;
@@ -44,12 +45,15 @@ export class TicketNotifications {
   constructor(
     private readonly ctx: ServerPluginContext,
     private readonly db: TicketDb,
+    /** the departments' webhooks hear of the same events (never of an internal note) */
+    private readonly webhooks: TicketWebhooks,
   ) {
     this.staff = new TicketStaff(ctx.auth, db);
   }
 
   /** A customer opened a ticket: its department's staff. */
-  ticketCreated(request: FastifyRequest, ticketId: number, message: string, priority: string): Promise<void> {
+  async ticketCreated(request: FastifyRequest, ticketId: number, message: string, priority: string): Promise<void> {
+    await this.webhooks.enqueue('created', ticketId, message);
     return this.deliver(request, 'ticket_created', ticketId, async (ticket) => {
       const staff = await this.departmentStaff(ticket.departmentId);
       return { to: staff.filter((id) => id !== ticket.userId), link: 'staff', extra: { customer: ticket.customer, priority, message: excerpt(message) } };
@@ -57,7 +61,8 @@ export class TicketNotifications {
   }
 
   /** A customer replied: the assignee, or the department's staff when nobody (who may still work tickets) is. */
-  customerReplied(request: FastifyRequest, ticketId: number, authorId: number, message: string): Promise<void> {
+  async customerReplied(request: FastifyRequest, ticketId: number, authorId: number, message: string): Promise<void> {
+    await this.webhooks.enqueue('customer_replied', ticketId, message);
     return this.deliver(request, 'ticket_customer_replied', ticketId, async (ticket) => {
       const staff = (await this.assigneeIfStaff(ticket)) ?? (await this.departmentStaff(ticket.departmentId));
       return { to: staff.filter((id) => id !== authorId), link: 'staff', extra: { customer: ticket.customer, message: excerpt(message) } };
@@ -65,7 +70,8 @@ export class TicketNotifications {
   }
 
   /** Staff answered (never called for an internal note): the customer. */
-  staffReplied(request: FastifyRequest, ticketId: number, authorId: number, message: string): Promise<void> {
+  async staffReplied(request: FastifyRequest, ticketId: number, authorId: number, message: string): Promise<void> {
+    await this.webhooks.enqueue('staff_replied', ticketId, message);
     return this.deliver(request, 'ticket_staff_replied', ticketId, async (ticket) => ({
       to: ticket.userId === authorId ? [] : [ticket.userId],
       link: 'customer',
@@ -73,12 +79,23 @@ export class TicketNotifications {
     }));
   }
 
-  /** Staff closed the ticket: the customer. */
-  closed(request: FastifyRequest, ticketId: number, closedBy: number, reopenDays: number): Promise<void> {
+  /** Someone closed the ticket: the customer, unless it was them. */
+  async closed(request: FastifyRequest, ticketId: number, closedBy: number, reopenDays: number): Promise<void> {
+    await this.webhooks.enqueue('closed', ticketId);
     return this.deliver(request, 'ticket_closed', ticketId, async (ticket) => ({
       to: ticket.userId === closedBy ? [] : [ticket.userId],
       link: 'customer',
       extra: { reopen_days: reopenDays },
+    }));
+  }
+
+  /** The ticket closed by itself (the auto-close job: no request behind it): the customer. */
+  async autoClosed(ticketId: number, autocloseDays: number, reopenDays: number): Promise<void> {
+    await this.webhooks.enqueue('closed', ticketId);
+    return this.deliver(undefined, 'ticket_autoclosed', ticketId, async (ticket) => ({
+      to: [ticket.userId],
+      link: 'customer',
+      extra: { autoclose_days: autocloseDays, reopen_days: reopenDays },
     }));
   }
 
@@ -154,7 +171,8 @@ export class TicketNotifications {
 
   /** Queues `template` once per recipient `plan` names; any failure is logged, never thrown. */
   private async deliver(
-    request: FastifyRequest,
+    /** undefined for a job's mail: links come from the panel's public address, never a request */
+    request: FastifyRequest | undefined,
     template: TicketMail,
     ticketId: number,
     plan: (ticket: TicketFacts) => Promise<{ to: number[]; link: 'customer' | 'staff'; extra: Record<string, string | number> }>,

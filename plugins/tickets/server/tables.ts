@@ -72,6 +72,46 @@ export interface TicketMailRolesTable {
   mail: number;
 }
 
+/** A department's outgoing webhook (one at most); the URL and the secret are sealed with ctx.secrets. */
+export interface TicketDepartmentWebhooksTable {
+  id: Generated<number>;
+  department_id: number;
+  /** sealed: a Discord webhook's address carries its token */
+  url: string;
+  /** 'discord' | 'json' (webhook-payloads.ts) */
+  kind: string;
+  /** sealed HMAC key of the json kind; null: none */
+  secret: string | null;
+  /** 1 or 0 */
+  enabled: number;
+  /** the events sent, comma-separated (webhooks.ts WEBHOOK_EVENTS) */
+  events: string;
+  /** the last delivery that ended: 'ok' | 'retrying' | 'failed'; null: none yet */
+  last_status: string | null;
+  last_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Webhook deliveries waiting to be sent or given up; a sent one is deleted. */
+export interface TicketWebhookDeliveriesTable {
+  id: Generated<number>;
+  department_id: number;
+  event: string;
+  /** the event's facts as JSON, taken when it happened (webhook-payloads.ts WebhookFacts) */
+  payload: string;
+  /** 'pending' | 'failed' */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** a claim by one panel instance, so no two send one delivery */
+  lease_until: string | null;
+  lease_owner: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** the plugin's tables, for ctx.db.withTables<TicketTables>() */
 export type TicketTables = {
   ticket_departments: TicketDepartmentsTable;
@@ -79,6 +119,8 @@ export type TicketTables = {
   ticket_messages: TicketMessagesTable;
   ticket_role_departments: TicketRoleDepartmentsTable;
   ticket_mail_roles: TicketMailRolesTable;
+  ticket_department_webhooks: TicketDepartmentWebhooksTable;
+  ticket_webhook_deliveries: TicketWebhookDeliveriesTable;
 };
 
 export type TicketDb = Kysely<PluginReadableDatabase & TicketTables>;
@@ -161,6 +203,41 @@ export const TICKET_MIGRATIONS: Record<string, ServerPluginMigration> = {
         .alterTable('ticket_departments')
         .addColumn('hours_note', 'varchar(255)', (c) => c.notNull().defaultTo(''))
         .execute();
+    },
+  },
+  '0004_department_webhooks': {
+    async up(db, kit) {
+      await kit
+        .createTable('ticket_department_webhooks')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('department_id', 'integer', (c) => c.notNull().unique().references('ticket_departments.id').onDelete('cascade'))
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('secret', 'text')
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('events', 'varchar(128)', (c) => c.notNull())
+        .addColumn('last_status', 'varchar(16)')
+        .addColumn('last_at', TIMESTAMP)
+        .addColumn('last_error', 'varchar(500)')
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+
+      await kit
+        .createTable('ticket_webhook_deliveries')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        .addColumn('department_id', 'integer', (c) => c.notNull().references('ticket_departments.id').onDelete('cascade'))
+        .addColumn('event', 'varchar(32)', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', TIMESTAMP, (c) => c.notNull())
+        .addColumn('lease_until', TIMESTAMP)
+        .addColumn('lease_owner', 'varchar(32)')
+        .addColumn('last_error', 'varchar(500)')
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ticket_webhook_deliveries_due_index').on('ticket_webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
     },
   },
 };

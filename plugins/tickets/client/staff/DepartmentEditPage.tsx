@@ -2,6 +2,7 @@
 import { Button, dialogs, http, Page, PermissionGate, ResourceState, useApi, useParams, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { DepartmentForm, departmentValuesOf } from './DepartmentForm';
+import { DepartmentWebhookForm } from './DepartmentWebhookForm';
 import { staffPath, staffUrl, STAFF_PERMISSIONS, type Department } from './staff-api';
 
 export default function DepartmentEditPage() {
@@ -30,16 +31,19 @@ export default function DepartmentEditPage() {
     >
       <ResourceState data={department} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('staff.departments.loadFailed')} lines={5}>
         {(current) => (
-          <DepartmentForm
-            key={current.updated_at}
-            initial={departmentValuesOf(current)}
-            submitText={t('staff.departments.form.save')}
-            onSubmit={async (body) => {
-              const answer = await http.patch<{ department: Department }>(staffUrl.department(current.id), body);
-              setSaved(answer.department);
-              void dialogs.toast(t('staff.departments.form.saved', { name: answer.department.name }));
-            }}
-          />
+          <>
+            <DepartmentForm
+              key={current.updated_at}
+              initial={departmentValuesOf(current)}
+              submitText={t('staff.departments.form.save')}
+              onSubmit={async (body) => {
+                const answer = await http.patch<{ department: Department }>(staffUrl.department(current.id), body);
+                setSaved(answer.department);
+                void dialogs.toast(t('staff.departments.form.saved', { name: answer.department.name }));
+              }}
+            />
+            <DepartmentWebhookForm departmentId={current.id} />
+          </>
         )}
       </ResourceState>
     </Page>
