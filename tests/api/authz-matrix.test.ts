@@ -3,7 +3,10 @@
 // admin-type role holding every other permission but not this one → 403, the same role with it
 // → 2xx, a role-8 user (admin.root) → 2xx. A new admin route without a fixture below fails the
 // test by name, so the matrix can never silently skip one.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { hostPermissionCatalogue } from '../../server/auth/permission-catalogue';
 import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
 import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
@@ -111,6 +114,7 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/admin/tickets/counts': async () => ({ url: '/api/admin/tickets/counts' }),
   'GET /api/admin/tickets/assignees': async (panel) => ({ url: `/api/admin/tickets/assignees?department_id=${await freshDepartment(panel)}` }),
   'GET /api/admin/tickets/:id': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}` }),
+  'GET /api/admin/tickets/:id/socket': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/socket` }),
   'PATCH /api/admin/tickets/:id': async (panel, { target }) => ({
     url: `/api/admin/tickets/${await freshTicket(panel, target)}`,
     payload: { status: 'inprogress', priority: 'high' },
@@ -351,6 +355,28 @@ async function freshTemplate(panel: TestPanel): Promise<number> {
   return seededTemplateId(panel, name);
 }
 
+/**
+ * A websocket route is asked the way a browser asks it, by an upgrade on the listening panel: 101 when
+ * the socket opened (its "2xx"), else the status and body the guards refused it with.
+ */
+async function upgrade(app: FastifyInstance, url: string, cookie: string | null): Promise<{ statusCode: number; body: string }> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${url}`, { headers: cookie ? { cookie } : {} });
+    socket.on('error', (error) => resolve({ statusCode: 0, body: error.message }));
+    socket.once('open', () => {
+      socket.close();
+      resolve({ statusCode: 101, body: '' });
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body }));
+    });
+  });
+}
+
 /** The admin-type role the matrix grants and withholds permissions on (spec §9: 2–8 are admin-type). */
 const ADMIN_TYPE_ROLE = 4;
 
@@ -376,6 +402,7 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
 
   const call = async (route: RegisteredRoute, cookie: string | null) => {
     const { url, payload } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
+    if (route.websocket) return upgrade(panel.app, url, cookie);
     return panel.app.inject({ method: route.method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
   };
 
@@ -408,6 +435,7 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
     };
     for (const route of adminRoutes) {
       const permission = route.permission!;
+      const allowed = (s: number) => (route.websocket ? s === 101 : s >= 200 && s < 300);
       let res = await call(route, null);
       expectStatus(route, 'anonymous', res.statusCode, (s) => s === 401, res.body);
       res = await call(route, plain.cookie);
@@ -419,10 +447,10 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
 
       await setRolePermissions(panel, ADMIN_TYPE_ROLE, [permission]);
       res = await call(route, staff.cookie);
-      expectStatus(route, `role ${ADMIN_TYPE_ROLE} with ${permission}`, res.statusCode, (s) => s >= 200 && s < 300, res.body);
+      expectStatus(route, `role ${ADMIN_TYPE_ROLE} with ${permission}`, res.statusCode, allowed, res.body);
 
       res = await call(route, root.cookie);
-      expectStatus(route, 'role 8 (admin.root)', res.statusCode, (s) => s >= 200 && s < 300, res.body);
+      expectStatus(route, 'role 8 (admin.root)', res.statusCode, allowed, res.body);
     }
     await setRolePermissions(panel, ADMIN_TYPE_ROLE, []);
     await panel.services.plugins.setEnabled('legal', true);

@@ -6,6 +6,7 @@ import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
 import { registerTicketBadges } from './badges';
 import { Desk } from './desk';
+import { registerLiveRoutes } from './live-routes';
 import { TicketNotifications } from './notifications';
 import { registerMailRoleRoutes } from './notifications-routes';
 import { registerStaffRoutes } from './staff-routes';
@@ -38,6 +39,8 @@ export default defineServerPlugin<{ desk: Desk; notifications: TicketNotificatio
     registerTicketBadges(ctx, db, departments);
     registerCustomerRoutes(app, ctx, desk, departments, notifications);
     registerStaffRoutes(app, ctx, desk, departments, notifications, staff);
+    // the ticket pages' sockets; every successful write under /tickets/:id is announced to them
+    registerLiveRoutes(app, ctx, desk, departments);
     return { desk, notifications, webhooks };
   },
   start(ctx, { desk, notifications, webhooks }) {

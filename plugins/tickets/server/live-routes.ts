@@ -1,0 +1,191 @@
+// Live ticket pages (issue 11: new replies appear without a reload). A page open on a ticket holds a
+// websocket — the customer's GET /api/user/tickets/:id/socket, the staff's GET
+// /api/admin/tickets/:id/socket — that says only "this ticket changed"; the page then reads the
+// ticket again through the ordinary HTTP API. The socket never carries a message, a note or a field,
+// so what a page shows is decided by the same checks as always: a customer never sees a staff note,
+// a staff member whose departments no longer include the ticket (or a customer who lost it) simply
+// gets 404 on that read. The notice travels on ctx.broadcast's `ticket:<id>` channel, so a reply
+// written through one panel instance reaches a page whose socket another instance holds.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idParams, type BroadcastValue, type PluginWebSocket, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { Departments } from './departments';
+import type { Desk } from './desk';
+
+/** What a socket tells its page. `ready`: listening now (read the ticket once: a change may have come before). */
+export type TicketLiveMessage = { type: 'ready' } | { type: 'changed'; id: number; at: string };
+
+/** Why the server closed a socket (the page stops reconnecting for all but GOING_AWAY). */
+export const TICKET_LIVE_CLOSE = {
+  /** the panel is restarting: reconnect */
+  GOING_AWAY: 1001,
+  /** the page sent something; it has nothing to say */
+  PROTOCOL: 4400,
+  /** signed out, session revoked or account deleted */
+  SESSION_ENDED: 4401,
+  /** the tickets plugin or the allow_tickets flag was turned off */
+  FEATURE_OFF: 4403,
+  /** more sockets of one account on this instance than any set of tabs needs */
+  TOO_MANY: 4429,
+} as const;
+
+export const ticketSocketPath = {
+  customer: '/user/tickets/:id/socket',
+  staff: '/admin/tickets/:id/socket',
+} as const;
+
+/** Every tab anyone keeps open, not enough to exhaust memory. */
+const MAX_SOCKETS_PER_USER = 20;
+/**
+ * Transport keep-alive (ws ping/pong) and a check of the session behind each socket. A sign-out on
+ * another instance is not an event here: the check ends such a socket within this time.
+ */
+const REVIEW_MS = 30_000;
+const OPEN = 1;
+
+/** A write under a ticket's own address — a reply, a note, a close or reopen, a staff change, attachments. */
+const TICKET_WRITE = /\/(user|admin)\/tickets\/:id(\/|$)/;
+
+interface LiveSocket {
+  socket: PluginWebSocket;
+  userId: number;
+  sessionId: number;
+  alive: boolean;
+  gone: boolean;
+  unsubscribe: (() => void) | null;
+}
+
+export class TicketLive {
+  private readonly sockets = new Set<LiveSocket>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly offs: Array<() => void>;
+
+  constructor(private readonly ctx: ServerPluginContext) {
+    this.timer = setInterval(() => void this.review(), REVIEW_MS);
+    this.timer.unref();
+    this.offs = [
+      ctx.events.on('session.ended', ({ sessionId }) => this.closeWhere((s) => s.sessionId === sessionId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'session ended')),
+      ctx.events.on('user.deleted', ({ userId }) => this.closeWhere((s) => s.userId === userId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'account deleted')),
+      ctx.events.on('plugin.state', ({ id, enabled }) => {
+        if (id === ctx.id && !enabled) this.closeWhere(() => true, TICKET_LIVE_CLOSE.FEATURE_OFF, 'tickets are turned off');
+      }),
+    ];
+  }
+
+  /** Tells every page open on ticket `id`, on every instance, that it changed. Never throws. */
+  changed(id: number): void {
+    const message: TicketLiveMessage = { type: 'changed', id, at: new Date(this.ctx.clock.now()).toISOString() };
+    this.ctx.broadcast.publish(`ticket:${id}`, message).catch((error: unknown) => this.ctx.log.error({ err: error, ticket: id }, 'announcing a ticket change failed'));
+  }
+
+  /** A socket the route accepted (session, flag or permission, origin and access to the ticket already checked). */
+  async open(socket: PluginWebSocket, request: FastifyRequest, ticketId: number): Promise<void> {
+    const user = await this.ctx.auth.currentUser(request);
+    if (!user) return socket.close(TICKET_LIVE_CLOSE.SESSION_ENDED, 'not signed in');
+    const live: LiveSocket = { socket, userId: user.id, sessionId: user.sessionId, alive: true, gone: false, unsubscribe: null };
+    if ([...this.sockets].filter((s) => s.userId === user.id).length >= MAX_SOCKETS_PER_USER) {
+      return socket.close(TICKET_LIVE_CLOSE.TOO_MANY, 'too many live ticket pages');
+    }
+    this.sockets.add(live);
+    socket.on('close', () => this.forget(live));
+    socket.on('pong', () => {
+      live.alive = true;
+    });
+    socket.on('message', () => this.close(live, TICKET_LIVE_CLOSE.PROTOCOL, 'this socket only listens'));
+    const unsubscribe = await this.ctx.broadcast.subscribe(`ticket:${ticketId}`, (message) => this.forward(live, ticketId, message));
+    // the page may have gone while the subscription was being made
+    if (live.gone) return unsubscribe();
+    live.unsubscribe = unsubscribe;
+    this.send(live, { type: 'ready' });
+  }
+
+  /** Closes every socket (the panel is stopping): pages reconnect to an instance that runs. */
+  stop(): void {
+    clearInterval(this.timer);
+    for (const off of this.offs) off();
+    this.closeWhere(() => true, TICKET_LIVE_CLOSE.GOING_AWAY, 'server restarting');
+  }
+
+  /** Only the notice's own shape is passed on, whatever the channel carried. */
+  private forward(live: LiveSocket, ticketId: number, message: BroadcastValue): void {
+    const sent = typeof message === 'object' && message !== null && !Array.isArray(message) ? message.at : null;
+    const at = typeof sent === 'string' ? sent : new Date(this.ctx.clock.now()).toISOString();
+    this.send(live, { type: 'changed', id: ticketId, at });
+  }
+
+  private send(live: LiveSocket, message: TicketLiveMessage): void {
+    if (!live.gone && live.socket.readyState === OPEN) live.socket.send(JSON.stringify(message));
+  }
+
+  private forget(live: LiveSocket): void {
+    live.gone = true;
+    live.unsubscribe?.();
+    live.unsubscribe = null;
+    this.sockets.delete(live);
+  }
+
+  private close(live: LiveSocket, code: number, reason: string): void {
+    this.forget(live);
+    live.socket.close(code, reason);
+  }
+
+  private closeWhere(match: (live: LiveSocket) => boolean, code: number, reason: string): void {
+    for (const live of [...this.sockets]) if (match(live)) this.close(live, code, reason);
+  }
+
+  private async review(): Promise<void> {
+    try {
+      if ((await this.ctx.settings.get('allow_tickets')) !== true) return this.closeWhere(() => true, TICKET_LIVE_CLOSE.FEATURE_OFF, 'tickets are turned off');
+      for (const live of [...this.sockets]) {
+        if (!live.alive) {
+          this.forget(live);
+          live.socket.terminate();
+          continue;
+        }
+        live.alive = false;
+        live.socket.ping();
+        if (!(await this.ctx.auth.sessionLive(live.sessionId))) this.close(live, TICKET_LIVE_CLOSE.SESSION_ENDED, 'session ended');
+      }
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'reviewing the live ticket sockets failed');
+    }
+  }
+}
+
+/**
+ * The two socket routes, and the one place that announces changes: every successful write under a
+ * ticket's address is a change to that ticket, announced once its answer has gone out (so after the
+ * change committed). Routes added later under that address are covered without a word of their own.
+ * Changes made elsewhere (the auto-close job) call `changed` themselves.
+ */
+export function registerLiveRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments): TicketLive {
+  const live = new TicketLive(ctx);
+  app.addHook('preClose', async () => live.stop());
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 300) return;
+    if (!TICKET_WRITE.test(request.routeOptions.url ?? '')) return;
+    const { id } = request.params as { id?: unknown };
+    if (typeof id === 'number') live.changed(id);
+  });
+
+  type TicketRequest = FastifyRequest<{ Params: { id: number } }>;
+  const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
+  // checked before the upgrade, so a ticket that is not the caller's answers 404 like its HTTP twin
+  const ownTicket = async (request: TicketRequest) => {
+    await desk.mine((await userOf(request)).id, request.params.id);
+  };
+  const ticketInScope = async (request: TicketRequest) => {
+    await desk.inScope(await departments.scopeOf(await userOf(request)), request.params.id);
+  };
+
+  app.get<{ Params: { id: number } }>(
+    ticketSocketPath.customer,
+    { websocket: true, config: { auth: true, flag: 'allow_tickets' }, schema: { params: idParams }, preHandler: ownTicket },
+    (socket, request) => live.open(socket, request, request.params.id),
+  );
+  app.get<{ Params: { id: number } }>(
+    ticketSocketPath.staff,
+    { websocket: true, config: { permission: 'admin.tickets.view' }, schema: { params: idParams }, preHandler: ticketInScope },
+    (socket, request) => live.open(socket, request, request.params.id),
+  );
+  return live;
+}
