@@ -191,8 +191,9 @@ export class FileService implements PluginFiles {
   async fromRequest(request: FastifyRequest): Promise<UploadedForm> {
     const form = this.readForm(request);
     if (form) return form;
-    await this.uploadLimits(request);
-    // a route that also takes JSON: a JSON request carries no files (its fields are request.body)
+    if (!request.routeOptions.config.upload) throw new TypeError(`files.fromRequest: the route ${request.routeOptions.url} declares no config.upload`);
+    // a route that also takes JSON: a JSON request carries no files (its fields are request.body),
+    // whatever the limits say now (limits that allow no file refuse only forms)
     if (request.routeOptions.schema?.body !== undefined) return { files: [], fields: {} };
     throw httpError(415, 'UPLOAD_INVALID', 'The request is not a multipart/form-data form.');
   }

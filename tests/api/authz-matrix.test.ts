@@ -5,6 +5,7 @@
 // test by name, so the matrix can never silently skip one.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hostPermissionCatalogue } from '../../server/auth/permission-catalogue';
@@ -12,10 +13,14 @@ import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
 import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
 import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
 import type { RedeemTables } from '../../plugins/earn-redeem/server/tables';
+import { keepAttachments } from '../../plugins/tickets/server/attachments';
 import { Departments } from '../../plugins/tickets/server/departments';
 import { Desk } from '../../plugins/tickets/server/desk';
 import type { TicketTables } from '../../plugins/tickets/server/tables';
 import { httpError } from '../../sdk/server';
+import { DiskFileStore } from '../../server/files/disk-store';
+import { FileService } from '../../server/files/file-service';
+import { S3FileStore } from '../../server/files/s3-store';
 import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-registry';
 import { onSettingsScreen } from '../../server/settings/groups';
 import { SecretBox } from '../../server/settings/secret-box';
@@ -124,6 +129,11 @@ const FIXTURES: Record<string, Fixture> = {
     payload: { message: 'Matrix answer' },
   }),
   'POST /api/admin/tickets/:id/notes': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/notes`, payload: { message: 'Matrix note' } }),
+  'GET /api/admin/tickets/attachments/limits': async () => ({ url: '/api/admin/tickets/attachments/limits' }),
+  'GET /api/admin/tickets/:id/attachments/:key': async (panel, { target }) => {
+    const { ticketId, key } = await freshAttachment(panel, target);
+    return { url: `/api/admin/tickets/${ticketId}/attachments/${key}` };
+  },
   'GET /api/admin/departments': async () => ({ url: '/api/admin/departments' }),
   'GET /api/admin/departments/:id': async (panel) => ({ url: `/api/admin/departments/${await freshDepartment(panel)}` }),
   'POST /api/admin/departments': async () => ({
@@ -320,6 +330,18 @@ async function freshTicket(panel: TestPanel, customer: SignedInUser): Promise<nu
   );
   const input = { department_id: await freshDepartment(panel), subject: 'Matrix ticket', priority: 'low', message: 'Matrix' } as const;
   return desk.create(customer.id, input, { maxOpen: Number.MAX_SAFE_INTEGER, reopenDays: 7, autocloseDays: 7 });
+}
+
+/** A new ticket of `customer` whose first message has a file attached (kept in the panel's own file store). */
+async function freshAttachment(panel: TestPanel, customer: SignedInUser): Promise<{ ticketId: number; key: string }> {
+  const ticketId = await freshTicket(panel, customer);
+  const config = panel.services.config.files;
+  const files = new FileService(config.store === 's3' ? new S3FileStore(config) : new DiskFileStore(config.dir));
+  const file = await files.store(Readable.from([Buffer.from('matrix')]), 'matrix.txt', { maxBytes: 100, types: ['text/plain'] });
+  const db = pluginView(panel).withTables<TicketTables>();
+  const message = await db.selectFrom('ticket_messages').select('id').where('ticket_id', '=', ticketId).executeTakeFirstOrThrow();
+  await keepAttachments(db, ticketId, Number(message.id), [file], new Date().toISOString());
+  return { ticketId, key: file.key };
 }
 
 /** A Discord guild id no other call used. */

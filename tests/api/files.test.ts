@@ -6,6 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_PLUGINS, ROOT, secondInstance, startPanel, type TestPanel } from './harness';
+import { multipartForm } from './multipart-form';
 import { startTestS3, type TestS3 } from './s3-server';
 
 const FILE_PLUGINS = join(ROOT, 'tests', 'fixtures', 'file-plugins');
@@ -31,14 +32,7 @@ function pngWithExif(): Buffer {
   ]);
 }
 
-/** A multipart form as a browser sends it. */
-async function form(files: { name: string; bytes: Buffer; claim?: string }[], fields: Record<string, string> = {}) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.claim ?? 'application/octet-stream' }), file.name);
-  const request = new Request('http://panel.test/', { method: 'POST', body: data });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
-}
+const form = multipartForm;
 
 describe.each(['disk', 's3'] as const)('the file service, %s store', (store) => {
   let panel: TestPanel;

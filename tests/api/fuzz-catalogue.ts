@@ -124,6 +124,42 @@ function urlWith(route: RegisteredRoute, params: Record<string, string>, query: 
   return query ? `${path}?${query}` : path;
 }
 
+const BOUNDARY = 'fuzzBoundary7MA4YWxk';
+
+/** A multipart body (ASCII only, so the string is the bytes) with text fields and files. */
+function multipartText(fields: Record<string, string>, files: { name: string; content: string; claim: string }[]): string {
+  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  for (const file of files) {
+    parts.push(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.claim}\r\n\r\n${file.content}\r\n`);
+  }
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
+}
+
+/**
+ * An upload route's forms it must refuse: plausible fields with a file that is no accepted type
+ * (an executable's bytes named as an image), one with an HTML page named as an image, and a form
+ * cut short.
+ */
+export function uploadCases(url: string, base: unknown): FuzzCase[] {
+  const fields = Object.fromEntries(Object.entries(isSchema(base) ? base : {}).map(([name, value]) => [name, String(value)]));
+  const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+  return [
+    {
+      label: 'form: an executable named as an image',
+      url,
+      contentType,
+      payload: multipartText(fields, [{ name: 'cat.png', content: 'MZ\u0000\u0000PE\u0000\u0000', claim: 'image/png' }]),
+    },
+    {
+      label: 'form: an HTML page named as an image',
+      url,
+      contentType,
+      payload: multipartText(fields, [{ name: 'cat.png', content: '<html><script>alert(1)</script></html>', claim: 'image/png' }]),
+    },
+    { label: 'form: cut short', url, contentType, payload: multipartText(fields, []).slice(0, 40) },
+  ];
+}
+
 /** The cases for one route. */
 export function casesFor(route: RegisteredRoute): FuzzCase[] {
   const paramSchemas = Object.fromEntries(propertiesOf(route.input.params));
@@ -152,6 +188,7 @@ export function casesFor(route: RegisteredRoute): FuzzCase[] {
 
   if (route.method === 'GET' || route.method === 'HEAD') return cases;
   const body = route.input.body;
+  if (route.upload !== undefined) cases.push(...uploadCases(url, isSchema(body) ? plausible(body) : {}));
   if (!isSchema(body)) {
     cases.push({ label: 'body to a route that takes none', url, payload: '{"zz_extra":1}', contentType: 'application/json' });
     cases.push({ label: 'text body to a route that takes none', url, payload: 'hello', contentType: 'text/plain' });

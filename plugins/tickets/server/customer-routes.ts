@@ -2,6 +2,7 @@
 // behind the allow_tickets flag; opening a ticket and replying are rate-limited per account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, idParams, pageMeta, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { Attachments } from './attachments';
 import type { Departments } from './departments';
 import type { Desk, TicketSettings } from './desk';
 import type { TicketNotifications } from './notifications';
@@ -15,7 +16,14 @@ export async function ticketSettings(ctx: ServerPluginContext): Promise<TicketSe
   return { maxOpen: Number(values.tickets_max_open), reopenDays: Number(values.tickets_reopen_days), autocloseDays: Number(values.tickets_autoclose_days) };
 }
 
-export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginContext, desk: Desk, departments: Departments, notifications: TicketNotifications): void {
+export function registerCustomerRoutes(
+  app: FastifyInstance,
+  ctx: ServerPluginContext,
+  desk: Desk,
+  departments: Departments,
+  notifications: TicketNotifications,
+  attachments: Attachments,
+): void {
   const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
   /**
    * Counting the open tickets and adding one are two statements: a lease per account (shared by
@@ -49,7 +57,11 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
 
   app.post<{ Body: { department_id: number; subject: string; priority?: TicketPriority; message: string } }>(
     '/user/tickets',
-    { config: { ...USER, rateLimit: 'tickets.create' }, schema: { body: schema.createBody, response: { 201: schema.created, ...errorResponses } } },
+    // JSON, or a form with attachments (its fields checked by the same schema; limits: the settings)
+    {
+      config: { ...USER, rateLimit: 'tickets.create', upload: attachments.uploadLimits },
+      schema: { body: schema.createBody, response: { 201: schema.created, ...errorResponses } },
+    },
     async (request, reply) => {
       const user = await userOf(request);
       const body = request.body;
@@ -60,7 +72,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
       await departments.requireEnabled(body.department_id);
       const settings = await ticketSettings(ctx);
       const priority = body.priority ?? 'medium';
-      const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority, message }, settings));
+      // kept before the rules below run: a refusal (the open-ticket limit, a department switched off) deletes them again
+      const files = await attachments.accept(request);
+      const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority, message }, settings, files));
       await notifications.ticketCreated(request, id, message, priority);
       const { ticket } = await desk.viewMine(user.id, id);
       return reply.code(201).send({ ticket });
@@ -72,18 +86,19 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: ServerPluginCo
     { config: USER, schema: { params: idParams, response: { 200: schema.mineView, ...errorResponses } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return desk.viewMine((await userOf(request)).id, request.params.id);
+      return attachments.withAttachments(await desk.viewMine((await userOf(request)).id, request.params.id));
     },
   );
 
   app.post<{ Params: { id: number }; Body: { message: string } }>(
     '/user/tickets/:id/replies',
-    { config: { ...USER, rateLimit: 'tickets.reply' }, schema: { params: idParams, body: schema.replyBody, response: ok } },
+    { config: { ...USER, rateLimit: 'tickets.reply', upload: attachments.uploadLimits }, schema: { params: idParams, body: schema.replyBody, response: ok } },
     async (request) => {
       const message = request.body.message.trim();
       if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
       const user = await userOf(request);
-      await desk.customerReply(user.id, request.params.id, message);
+      const files = await attachments.accept(request);
+      await desk.customerReply(user.id, request.params.id, message, files);
       await notifications.customerReplied(request, request.params.id, user.id, message);
       return { success: true };
     },

@@ -1,8 +1,9 @@
 // The tickets themselves: the customer's side (their own tickets only, never a staff note) and the
 // staff's side (within the departments their role is limited to). Status follows who spoke last —
 // a customer's message makes a ticket `open`, a staff answer `replied` — and either side closes it.
-import { insertedId, likeLiteral, type DatabaseDialect, type httpError as HttpErrorFn } from '@orepanel/sdk/server';
+import { insertedId, likeLiteral, type DatabaseDialect, type httpError as HttpErrorFn, type StoredFile } from '@orepanel/sdk/server';
 import { sql } from 'kysely';
+import { keepAttachments } from './attachments';
 import type { DepartmentScope } from './departments';
 import { TICKET_PRIORITIES, type TicketDb, type TicketPriority, type TicketStatus, type TicketsTable } from './tables';
 import type { AssigneeRefusal } from './ticket-staff';
@@ -131,7 +132,12 @@ export class Desk {
     return { rows: rows.map((row) => summaryOf(row as TicketRow, 'customer')), total: Number(total) };
   }
 
-  async create(userId: number, input: { department_id: number; subject: string; priority: TicketPriority; message: string }, settings: TicketSettings): Promise<number> {
+  async create(
+    userId: number,
+    input: { department_id: number; subject: string; priority: TicketPriority; message: string },
+    settings: TicketSettings,
+    files: readonly StoredFile[] = [],
+  ): Promise<number> {
     await this.refuseTooManyOpen(userId, settings.maxOpen);
     const now = this.now();
     return this.db.transaction().execute(async (trx) => {
@@ -153,7 +159,11 @@ export class Desk {
           closed_at: null,
         }),
       );
-      await trx.insertInto('ticket_messages').values({ ticket_id: id, user_id: userId, staff: 0, internal: 0, body: input.message, created_at: now }).execute();
+      const messageId = await insertedId(
+        this.dialect,
+        trx.insertInto('ticket_messages').values({ ticket_id: id, user_id: userId, staff: 0, internal: 0, body: input.message, created_at: now }),
+      );
+      await keepAttachments(trx, id, messageId, files, now);
       return id;
     });
   }
@@ -173,12 +183,13 @@ export class Desk {
     return { ticket, messages: await this.messages(id, false) };
   }
 
-  async customerReply(userId: number, id: number, body: string): Promise<void> {
+  async customerReply(userId: number, id: number, body: string, files: readonly StoredFile[] = []): Promise<void> {
     const row = await this.mine(userId, id);
     if (row.status === 'closed') throw this.httpError(409, 'TICKET_CLOSED', 'This ticket is closed; reopen it to reply.');
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('ticket_messages').values({ ticket_id: id, user_id: userId, staff: 0, internal: 0, body, created_at: now }).execute();
+      const messageId = await insertedId(this.dialect, trx.insertInto('ticket_messages').values({ ticket_id: id, user_id: userId, staff: 0, internal: 0, body, created_at: now }));
+      await keepAttachments(trx, id, messageId, files, now);
       await trx.updateTable('tickets').set({ status: 'open', customer_wrote_at: now, customer_read_at: now, updated_at: now }).where('id', '=', id).execute();
     });
   }
@@ -328,15 +339,16 @@ export class Desk {
   }
 
   /** A staff answer (the ticket becomes `replied`) or an internal note (the ticket stays as it is). */
-  async staffWrite(scope: DepartmentScope, staffId: number, id: number, body: string, internal: boolean): Promise<TicketRow> {
+  async staffWrite(scope: DepartmentScope, staffId: number, id: number, body: string, internal: boolean, files: readonly StoredFile[] = []): Promise<TicketRow> {
     const row = await this.inScope(scope, id);
     if (!internal && row.status === 'closed') throw this.httpError(409, 'TICKET_CLOSED', 'This ticket is closed; reopen it to reply.');
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('ticket_messages')
-        .values({ ticket_id: id, user_id: staffId, staff: 1, internal: internal ? 1 : 0, body, created_at: now })
-        .execute();
+      const messageId = await insertedId(
+        this.dialect,
+        trx.insertInto('ticket_messages').values({ ticket_id: id, user_id: staffId, staff: 1, internal: internal ? 1 : 0, body, created_at: now }),
+      );
+      await keepAttachments(trx, id, messageId, files, now);
       if (internal) await trx.updateTable('tickets').set({ staff_read_at: now }).where('id', '=', id).execute();
       else await trx.updateTable('tickets').set({ status: 'replied', staff_wrote_at: now, staff_read_at: now, updated_at: now }).where('id', '=', id).execute();
     });

@@ -1,6 +1,7 @@
 // The tickets plugin's API: the support desk's departments, customers' tickets and the staff's
 // answers, notes and routing; a job closes tickets that waited on the customer too long.
 import { defineServerPlugin } from '@orepanel/sdk/server';
+import { Attachments, registerAttachmentRoutes } from './attachments';
 import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
@@ -37,8 +38,14 @@ export default defineServerPlugin<{ desk: Desk; notifications: TicketNotificatio
     registerMailRoleRoutes(app, ctx, notifications);
     registerWebhookRoutes(app, ctx, departments, webhooks);
     registerTicketBadges(ctx, db, departments);
-    registerCustomerRoutes(app, ctx, desk, departments, notifications);
-    registerStaffRoutes(app, ctx, desk, departments, notifications, staff);
+    const attachments = new Attachments(db, ctx);
+    registerCustomerRoutes(app, ctx, desk, departments, notifications, attachments);
+    registerStaffRoutes(app, ctx, desk, departments, notifications, staff, attachments);
+    registerAttachmentRoutes(app, ctx, desk, departments, attachments);
+    // an account's tickets go with it (foreign keys): their files must not stay behind in the store
+    ctx.events.on('user.deleting', async ({ userId }) => {
+      await attachments.removeFilesOfCustomer(userId);
+    });
     // the ticket pages' sockets; every successful write under /tickets/:id is announced to them
     registerLiveRoutes(app, ctx, desk, departments);
     return { desk, notifications, webhooks };

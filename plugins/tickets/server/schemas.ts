@@ -1,6 +1,7 @@
 // The JSON schemas of the tickets plugin's routes: every body, query and answer bounded.
 import { dataListSchema, pageMetaSchema, pagingQuery, rowId } from '@orepanel/sdk/server';
 import { FROM_PATTERN, HOURS_LIMITS, TIME_ZONE_PATTERN, TO_PATTERN, WEEKDAYS } from '../shared/opening-hours';
+import { attachmentViewSchema } from './attachments';
 import { DEPARTMENT_LIMITS } from './departments';
 import { STAFF_SORTS, STAFF_STATUSES, TICKET_LIMITS } from './desk';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from './tables';
@@ -71,6 +72,7 @@ const messageView = {
     internal: { type: 'boolean' },
     author: { type: ['string', 'null'] },
     created_at: stamp,
+    attachments: { type: 'array', items: attachmentViewSchema },
   },
 } as const;
 

@@ -3,6 +3,7 @@
 // the staff member's role is limited to, and every action is written to the audit log.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, idParams, pageMeta, successSchema, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
+import type { Attachments } from './attachments';
 import type { Departments } from './departments';
 import { ticketSettings } from './customer-routes';
 import type { Desk, StaffChanges, StaffFilters } from './desk';
@@ -20,6 +21,7 @@ export function registerStaffRoutes(
   departments: Departments,
   notifications: TicketNotifications,
   staff: TicketStaff,
+  attachments: Attachments,
 ): void {
   const staffOf = async (request: FastifyRequest) => {
     const user = (await ctx.auth.currentUser(request))!;
@@ -69,7 +71,7 @@ export function registerStaffRoutes(
     async (request, reply) => {
       const { scope } = await staffOf(request);
       reply.header('cache-control', 'no-store');
-      return desk.staffView(scope, request.params.id);
+      return attachments.withAttachments(await desk.staffView(scope, request.params.id));
     },
   );
 
@@ -77,14 +79,17 @@ export function registerStaffRoutes(
     const { user, scope } = await staffOf(request);
     const message = request.body.message.trim();
     if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
-    const ticket = await desk.staffWrite(scope, user.id, request.params.id, message, internal);
+    const files = await attachments.accept(request);
+    const ticket = await desk.staffWrite(scope, user.id, request.params.id, message, internal, files);
     await ctx.audit.record(request, { action: internal ? 'admin.ticket.note' : 'admin.ticket.reply', targetUserId: ticket.user_id, details: { ticket_id: ticket.id } });
     // a note is between staff: it mails nobody
     if (!internal) await notifications.staffReplied(request, Number(ticket.id), user.id, message);
     return { success: true };
   };
-  app.post('/admin/tickets/:id/replies', { config: { permission: 'admin.tickets.view' }, schema: messageBody }, write(false));
-  app.post('/admin/tickets/:id/notes', { config: { permission: 'admin.tickets.view' }, schema: messageBody }, write(true));
+  // JSON, or a form with attachments (limits: the settings)
+  const writeConfig = { permission: 'admin.tickets.view', upload: attachments.uploadLimits };
+  app.post('/admin/tickets/:id/replies', { config: writeConfig, schema: messageBody }, write(false));
+  app.post('/admin/tickets/:id/notes', { config: writeConfig, schema: messageBody }, write(true));
 
   app.patch<{ Params: { id: number }; Body: StaffChanges }>(
     '/admin/tickets/:id',

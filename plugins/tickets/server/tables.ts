@@ -112,8 +112,26 @@ export interface TicketWebhookDeliveriesTable {
   created_at: string;
 }
 
+/** A file attached to a message; the file itself lives in ctx.files under file_key. */
+export interface TicketAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  /** the message's ticket, so access is checked through the ticket without a join */
+  ticket_id: number;
+  /** ctx.files' random key */
+  file_key: string;
+  /** the uploader's name, sanitised by ctx.files */
+  name: string;
+  /** decided by the bytes (a StoredFileType) */
+  type: string;
+  /** bytes as kept */
+  size: number;
+  created_at: string;
+}
+
 /** the plugin's tables, for ctx.db.withTables<TicketTables>() */
 export type TicketTables = {
+  ticket_attachments: TicketAttachmentsTable;
   ticket_departments: TicketDepartmentsTable;
   tickets: TicketsTable;
   ticket_messages: TicketMessagesTable;
@@ -238,6 +256,30 @@ export const TICKET_MIGRATIONS: Record<string, ServerPluginMigration> = {
         .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('ticket_webhook_deliveries_due_index').on('ticket_webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+    },
+  },
+  '0003_ticket_attachments': {
+    async up(db, kit) {
+      await kit
+        .createTable('ticket_attachments')
+        .addColumn('id', 'integer', (c) => kit.autoId(c))
+        // a message's rows go with it and a ticket's with the ticket (an account's tickets go with the
+        // account: its files are deleted on user.deleting, see attachments.ts)
+        .addColumn('message_id', 'integer', (c) => c.notNull().references('ticket_messages.id').onDelete('cascade'))
+        .addColumn('ticket_id', 'integer', (c) => c.notNull().references('tickets.id').onDelete('cascade'))
+        .addColumn('file_key', 'varchar(32)', (c) => c.notNull().unique())
+        .addColumn('name', 'varchar(160)', (c) => c.notNull())
+        .addColumn('type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('created_at', TIMESTAMP, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ticket_attachments_ticket_index').on('ticket_attachments').column('ticket_id').execute();
+    },
+  },
+  '0006_linked_server': {
+    async up(db) {
+      // no foreign key: the servers table is the servers plugin's (and may not exist while it is off)
+      await db.schema.alterTable('tickets').addColumn('server_id', 'integer').execute();
     },
   },
 };
