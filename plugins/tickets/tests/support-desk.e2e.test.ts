@@ -4,9 +4,14 @@
 // Technical staff member finds it on /mc-admin/tickets and opens it, the Billing one neither sees it
 // in the list nor can open its address; Technical adds an internal note and replies; the customer's
 // page (never reloaded) shows the reply and never the note; the customer replies and closes. The
-// mails each step sends arrive at the SMTP server, and the note is in none of them.
+// mails each step sends arrive at the SMTP server, and the note is in none of them; the Technical
+// department's webhook (a local HTTP stand-in) receives a JSON POST per event, signed with its
+// secret, and none for the note, while Billing's hears nothing.
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,11 +35,14 @@ const FIRST_MESSAGE = 'My server stops right after the world loads.';
 const NOTE = 'Internal: the node had a full disk, cleaned it up.';
 const REPLY = 'We freed space on the node; please start your server again.';
 const CUSTOMER_REPLY = 'It starts now, thank you!';
+const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
+const WEBHOOK_EVENTS = ['created', 'customer_replied', 'staff_replied', 'closed'];
 
 let dataDir: string;
 let panel: RunningPanel;
 let browser: Browser;
 let smtp: TestSmtpServer;
+let receiver: WebhookReceiver;
 const names = { admin: uniqueName('admin'), tech: uniqueName('tech'), billing: uniqueName('billing'), steve: uniqueName('steve') };
 type Who = keyof typeof names;
 const probes: Partial<Record<Who, PageProbe>> = {};
@@ -42,6 +50,42 @@ const departments = { technical: 0, billing: 0 };
 let ticketId = 0;
 
 const emailOf = (who: Who) => `${names[who]}@example.com`;
+
+/** One POST the webhook stand-in received. */
+interface ReceivedPost {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface WebhookReceiver {
+  url: string;
+  posts: ReceivedPost[];
+  close(): Promise<void>;
+}
+
+/** The webhook stand-in: a local HTTP server that keeps every POST as it came (raw body, for the signature). */
+async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const posts: ReceivedPost[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      posts.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, posts, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Whether a POST carries the signature the secret gives: sha256 HMAC of `${timestamp}.${raw body}`. */
+function signedWith(post: ReceivedPost, secret: string): boolean {
+  const timestamp = String(post.headers['x-orepanel-timestamp'] ?? '');
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${post.body}`).digest('hex')}`;
+  return /^\d+$/.test(timestamp) && post.headers['x-orepanel-signature'] === expected;
+}
 
 /** `orepanel user create` against the test's data directory, before the panel starts. */
 async function createAccount(who: Who, role: number): Promise<void> {
@@ -51,6 +95,7 @@ async function createAccount(who: Who, role: number): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  receiver = await startWebhookReceiver();
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-tickets-'));
   // the first account migrates the fresh database; the others can then be made side by side
   await createAccount('admin', 8);
@@ -68,6 +113,8 @@ beforeAll(async () => {
       app_url: panel.url,
       // four browsers on one IP address
       rate_limit_per_minute: 5000,
+      // the webhook stand-in listens on the loopback address
+      tickets_webhooks_allow_private: true,
     },
   });
   for (const role of [TECH_ROLE, BILLING_ROLE]) await call('admin', 'PUT', `/api/admin/roles/${role}/permissions`, { permissions: STAFF_PERMISSIONS });
@@ -82,6 +129,19 @@ beforeAll(async () => {
       department: { id: number };
     }
   ).department.id;
+  // Technical posts signed JSON to the stand-in; Billing too, at another path, to show it hears nothing of Technical's ticket
+  for (const [id, path] of [
+    [departments.technical, '/technical'],
+    [departments.billing, '/billing'],
+  ] as const) {
+    await call('admin', 'PUT', `/api/admin/departments/${id}/webhook`, {
+      url: `${receiver.url}${path}`,
+      kind: 'json',
+      enabled: true,
+      events: WEBHOOK_EVENTS,
+      secret: WEBHOOK_SECRET,
+    });
+  }
   // staff sign in after their roles got the permissions: the dashboard stores them for the guards
   await Promise.all(
     (['tech', 'billing', 'steve'] as const).map(async (who) => {
@@ -95,6 +155,7 @@ afterAll(async () => {
   await browser?.close();
   await panel?.stop();
   await smtp?.close();
+  await receiver?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -246,5 +307,28 @@ describe('the support desk through its pages', () => {
       expect(mail.text, `${mail.subject} to ${mail.to.join(',')}`).not.toContain(NOTE);
       expect(mail.html, `${mail.subject} to ${mail.to.join(',')}`).not.toContain('full disk');
     }
+  });
+
+  it("Technical's webhook received a signed JSON POST for each event, none for the note; Billing's received nothing", async () => {
+    const technical = () => receiver.posts.filter((p) => p.path === '/technical');
+    const eventOf = (post: ReceivedPost) => (JSON.parse(post.body) as { event: string }).event;
+    // closing is the last event: once it is in, every earlier one was sent before it
+    await expect.poll(() => technical().map(eventOf), WAIT).toContain('ticket.closed');
+    const posts = technical();
+    expect(posts.map(eventOf).sort()).toEqual(['ticket.closed', 'ticket.created', 'ticket.customer_replied', 'ticket.staff_replied']);
+    for (const post of posts) {
+      expect(signedWith(post, WEBHOOK_SECRET), `${eventOf(post)} is signed with the department's secret`).toBe(true);
+      expect(signedWith(post, `${WEBHOOK_SECRET}x`)).toBe(false);
+      expect(post.headers['x-orepanel-event']).toBe(eventOf(post));
+      const body = JSON.parse(post.body) as { ticket: { id: number; subject: string; department: string }; customer: string; message: string | null };
+      expect(body.ticket).toMatchObject({ id: ticketId, subject: SUBJECT, department: 'Technical' });
+      expect(body.customer).toBe(names.steve);
+      expect(post.body).not.toContain('full disk');
+    }
+    const messageOf = (event: string) => (JSON.parse(posts.find((p) => eventOf(p) === event)?.body ?? '{}') as { message: string | null }).message;
+    expect(messageOf('ticket.created')).toBe(FIRST_MESSAGE);
+    expect(messageOf('ticket.staff_replied')).toBe(REPLY);
+    expect(messageOf('ticket.customer_replied')).toBe(CUSTOMER_REPLY);
+    expect(receiver.posts.filter((p) => p.path === '/billing')).toEqual([]);
   });
 });
