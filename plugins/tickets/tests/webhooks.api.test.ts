@@ -348,6 +348,22 @@ describe.each(testDialects())('department webhooks on %s', (dialect) => {
     expect(receiver.received).toHaveLength(4);
   });
 
+  it('leaves a delivery another instance has claimed until its claim runs out, then sends it once', async () => {
+    const dept = await department('Shared');
+    await ok(root, 'PUT', hookUrl(dept), { url: receiver.url('/shared'), kind: 'discord', enabled: true, events: ['created'] });
+    await open(await userWithRole(panel, 1), dept);
+    // what another panel instance's claim looks like while it sends
+    const claimedUntil = new Date(clock.now() + MINUTE).toISOString();
+    await db().updateTable('ticket_webhook_deliveries').set({ lease_until: claimedUntil, lease_owner: 'another-instance' }).execute();
+    await runWebhooks();
+    expect(receiver.received).toHaveLength(0);
+    clock.advance(MINUTE + 1000);
+    await runWebhooks();
+    await runWebhooks();
+    expect(receiver.received).toHaveLength(1);
+    expect(await deliveries()).toHaveLength(0);
+  });
+
   it('answers the request even when the receiver is down, and retries later', async () => {
     const dept = await department('Down');
     const down = await startReceiver();
@@ -360,6 +376,23 @@ describe.each(testDialects())('department webhooks on %s', (dialect) => {
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting.last_error).toMatch(/ECONNREFUSED/);
   });
+
+  it('gives up an attempt after 5 seconds without an answer', async () => {
+    const hanging = createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const dept = await department('Slow');
+      await ok(root, 'PUT', hookUrl(dept), { url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`, kind: 'discord', enabled: true, events: ['created'] });
+      const started = Date.now();
+      const result = (await ok(root, 'POST', `${hookUrl(dept)}/test`)).json();
+      expect(result).toEqual({ ok: false, status: null, error: 'No answer within 5 s.' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  }, 20_000);
 
   it('sends a test event and reports how the receiver took it; 404 without a webhook; needs admin.departments.edit', async () => {
     const dept = await department('Tested');
@@ -376,6 +409,10 @@ describe.each(testDialects())('department webhooks on %s', (dialect) => {
 
     receiver.statuses.push(404);
     expect((await ok(root, 'POST', `${hookUrl(dept)}/test`)).json()).toEqual({ ok: false, status: 404, error: 'HTTP 404: receiver says no' });
+    // a redirect could point anywhere: it is not followed, the attempt fails
+    receiver.statuses.push(302);
+    expect((await ok(root, 'POST', `${hookUrl(dept)}/test`)).json()).toMatchObject({ ok: false, status: 302 });
+    expect(receiver.received).toHaveLength(3);
     expect(await deliveries()).toHaveLength(0);
 
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
