@@ -26,6 +26,8 @@ const MUST_BE_ROOT_ONLY = [
   'stripe_api_url',
   'paypal_api_url',
   'l4r_shareus_api_url',
+  // lets department webhooks reach the panel's own network
+  'tickets_webhooks_allow_private',
 ];
 /** url settings that are only images a browser shows (nothing is sent there, no code runs from there) */
 const DISPLAY_ONLY_ADDRESSES = ['app_logo', 'default_bg', 'profile_skin_url_template'];
