@@ -9,29 +9,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idParams, type BroadcastValue, type PluginWebSocket, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { Departments } from './departments';
+import { TICKET_LIVE_CLOSE, type TicketLiveMessage } from '../shared/live-protocol';
 import type { Desk } from './desk';
 
-/** What a socket tells its page. `ready`: listening now (read the ticket once: a change may have come before). */
-export type TicketLiveMessage = { type: 'ready' } | { type: 'changed'; id: number; at: string };
-
-/** Why the server closed a socket (the page stops reconnecting for all but GOING_AWAY). */
-export const TICKET_LIVE_CLOSE = {
-  /** the panel is restarting: reconnect */
-  GOING_AWAY: 1001,
-  /** the page sent something; it has nothing to say */
-  PROTOCOL: 4400,
-  /** signed out, session revoked or account deleted */
-  SESSION_ENDED: 4401,
-  /** the tickets plugin or the allow_tickets flag was turned off */
-  FEATURE_OFF: 4403,
-  /** more sockets of one account on this instance than any set of tabs needs */
-  TOO_MANY: 4429,
-} as const;
-
-export const ticketSocketPath = {
-  customer: '/user/tickets/:id/socket',
-  staff: '/admin/tickets/:id/socket',
-} as const;
+/** The routes, as registered in the plugin's scope under /api (shared/live-protocol.ts builds the full addresses). */
+const SOCKET_ROUTES = { customer: '/user/tickets/:id/socket', staff: '/admin/tickets/:id/socket' } as const;
 
 /** Every tab anyone keeps open, not enough to exhaust memory. */
 const MAX_SOCKETS_PER_USER = 20;
@@ -178,12 +160,12 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: ServerPluginContex
   };
 
   app.get<{ Params: { id: number } }>(
-    ticketSocketPath.customer,
+    SOCKET_ROUTES.customer,
     { websocket: true, config: { auth: true, flag: 'allow_tickets' }, schema: { params: idParams }, preHandler: ownTicket },
     (socket, request) => live.open(socket, request, request.params.id),
   );
   app.get<{ Params: { id: number } }>(
-    ticketSocketPath.staff,
+    SOCKET_ROUTES.staff,
     { websocket: true, config: { permission: 'admin.tickets.view' }, schema: { params: idParams }, preHandler: ticketInScope },
     (socket, request) => live.open(socket, request, request.params.id),
   );

@@ -20,7 +20,7 @@ import {
   type SignedInUser,
   type TestPanel,
 } from '../../../tests/api/harness';
-import { TICKET_LIVE_CLOSE, type TicketLiveMessage } from '../server/live-routes';
+import { TICKET_LIVE_CLOSE, ticketSocketPath, type TicketLiveMessage } from '../shared/live-protocol';
 
 const MINE = '/api/user/tickets';
 const STAFF = '/api/admin/tickets';
@@ -120,8 +120,8 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
     sockets.push(client);
     return client;
   };
-  const customerSocket = (who: SignedInUser, id: number) => connect(who, `${MINE}/${id}/socket`);
-  const staffSocket = (who: SignedInUser, id: number) => connect(who, `${STAFF}/${id}/socket`);
+  const customerSocket = (who: SignedInUser, id: number) => connect(who, ticketSocketPath('customer', id));
+  const staffSocket = (who: SignedInUser, id: number) => connect(who, ticketSocketPath('staff', id));
 
   async function department(name: string): Promise<number> {
     const res = await call(root, 'POST', '/api/admin/departments', { name });

@@ -23,7 +23,7 @@ import {
 import { useEffect, useState } from 'react';
 import { customerPath, customerUrl, LIMITS, type MessageView, type TicketView } from './api';
 import { PriorityBadge, StatusBadge, useCustomerErrorText, useOpenDepartments } from './ticket-bits';
-import { useVisiblePoll } from './use-visible-poll';
+import { useTicketLive } from '../use-ticket-live';
 
 const c = theme.colors;
 
@@ -104,8 +104,9 @@ export default function TicketPage() {
   const { nameOf } = useOpenDepartments();
   const view = useApi<TicketView>(customerUrl.ticket(id));
   const ticket = view.data?.ticket;
-  // a ticket that failed to load is not asked for again until the customer retries
-  useVisiblePoll(view.reload, undefined, view.data !== undefined);
+  // read again when the ticket changes (its socket, else polling); a ticket that failed to load is
+  // not asked for again until the customer retries
+  useTicketLive('customer', id, view.reload, view.data !== undefined);
   // this load marked a staff answer read: the sidebar's count drops now, not at the next session load
   const justRead = view.data?.ticket.unread === true;
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Asks again every `intervalMs` while the tab is seen, and at once when it comes back into view: new
-// replies show up without a reload, and a tab in the background costs the server nothing. (A push
-// over the realtime layer would make this the fallback; until then it is the way.)
+// replies show up without a reload, and a tab in the background costs the server nothing. The
+// ticket pages use it as the fallback of their socket (use-ticket-live.ts), while that is not listening.
 import { useEffect, useRef } from 'react';
 
 export const TICKET_POLL_MS = 10_000;

@@ -27,6 +27,7 @@ import {
   useTranslation,
 } from '@orepanel/sdk';
 import { useState } from 'react';
+import { useTicketLive } from '../use-ticket-live';
 import { useStaffErrorText } from './staff-errors';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
@@ -134,6 +135,8 @@ export default function StaffTicketPage() {
   const errorText = useStaffErrorText();
   const { id = '' } = useParams();
   const loaded = useApi<StaffTicketView>(staffUrl.ticket(id));
+  // a customer's reply or a colleague's note shows without a reload (its socket, else polling)
+  useTicketLive('staff', id, loaded.reload, loaded.data !== undefined);
   const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
   const departments = useApi<{ data: Department[] }>(mayListDepartments ? staffUrl.departments() : null);
   const [busy, setBusy] = useState(false);
