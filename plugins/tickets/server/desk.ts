@@ -31,7 +31,12 @@ export interface TicketSummary {
   closed_at: string | null;
 }
 
-export interface StaffTicketSummary extends TicketSummary {
+/** a row of a list: the ticket and its department's name (a disabled department's too) */
+export interface ListedTicket extends TicketSummary {
+  department_name: string;
+}
+
+export interface StaffTicketSummary extends ListedTicket {
   assigned_to: number | null;
   customer: { uuid: string; username: string } | null;
 }
@@ -118,7 +123,7 @@ export class Desk {
 
   // ---- the customer's side ----------------------------------------------------------------------
 
-  async listMine(userId: number, status: TicketStatus | undefined, page: number, perPage: number): Promise<{ rows: TicketSummary[]; total: number }> {
+  async listMine(userId: number, status: TicketStatus | undefined, page: number, perPage: number): Promise<{ rows: ListedTicket[]; total: number }> {
     let query = this.db.selectFrom('tickets').where('user_id', '=', userId);
     if (status) query = query.where('status', '=', status);
     const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
@@ -129,7 +134,16 @@ export class Desk {
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute();
-    return { rows: rows.map((row) => summaryOf(row as TicketRow, 'customer')), total: Number(total) };
+    const names = await this.departmentNames(rows.map((row) => row.department_id));
+    return { rows: rows.map((row) => ({ ...summaryOf(row as TicketRow, 'customer'), department_name: names.get(Number(row.department_id)) ?? '' })), total: Number(total) };
+  }
+
+  /** The names of the departments of a page of tickets (one query, whatever their number). */
+  private async departmentNames(ids: readonly number[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.map(Number))];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db.selectFrom('ticket_departments').select(['id', 'name']).where('id', 'in', wanted).execute();
+    return new Map(rows.map((r) => [Number(r.id), r.name]));
   }
 
   async create(
@@ -279,9 +293,11 @@ export class Desk {
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute();
+    const names = await this.departmentNames(rows.map((row) => row.department_id));
     return {
       rows: rows.map((row) => ({
         ...summaryOf(row as TicketRow, 'staff'),
+        department_name: names.get(Number(row.department_id)) ?? '',
         assigned_to: row.assigned_to === null ? null : Number(row.assigned_to),
         customer: row.uuid && row.username ? { uuid: row.uuid, username: row.username } : null,
       })),

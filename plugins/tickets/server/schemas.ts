@@ -61,6 +61,9 @@ const summaryProperties = {
 } as const;
 
 const summary = { type: 'object', required: Object.keys(summaryProperties), properties: summaryProperties } as const;
+/** a row of a list: the ticket and its department's name */
+const listedProperties = { ...summaryProperties, department_name: { type: 'string' } } as const;
+const listed = { type: 'object', required: Object.keys(listedProperties), properties: listedProperties } as const;
 
 const messageView = {
   type: 'object',
@@ -77,7 +80,7 @@ const messageView = {
 } as const;
 
 const staffSummaryProperties = {
-  ...summaryProperties,
+  ...listedProperties,
   assigned_to: { type: ['integer', 'null'] },
   customer: { type: ['object', 'null'], properties: { uuid: { type: 'string' }, username: { type: 'string' } } },
 } as const;
@@ -86,7 +89,7 @@ const staffSummary = { type: 'object', required: Object.keys(staffSummaryPropert
 
 export const ticketSchemas = {
   mineQuery: { ...pagingQuery, properties: { ...pagingQuery.properties, status } },
-  mineList: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: summary }, meta: pageMetaSchema } },
+  mineList: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: listed }, meta: pageMetaSchema } },
   createBody: {
     type: 'object',
     required: ['department_id', 'subject', 'message'],

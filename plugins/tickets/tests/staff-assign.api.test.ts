@@ -145,6 +145,16 @@ describe.each(testDialects())('assigning and sorting tickets on %s', (dialect) =
     expect((await call(agent, 'GET', `${STAFF}?assignee=someone`)).statusCode).toBe(400);
   });
 
+  it('names each ticket’s department in both lists, a disabled department too', async () => {
+    const closing = await department(`Closing ${dialect}`);
+    const id = await open(customer, { department_id: closing });
+    expect((await call(root, 'PATCH', `${DEPARTMENTS}/${closing}`, { enabled: false })).statusCode).toBe(200);
+    const mine = (await call(customer, 'GET', `${MINE}?per_page=100`)).json().data.find((t: { id: number }) => t.id === id);
+    expect(mine).toMatchObject({ department_id: closing, department_name: `Closing ${dialect}` });
+    const staffRow = (await call(agent, 'GET', `${STAFF}?per_page=100&department_id=${closing}`)).json().data[0];
+    expect(staffRow).toMatchObject({ id, department_name: `Closing ${dialect}` });
+  });
+
   it('sorts by last activity by default, or by priority (urgent first, then last activity)', async () => {
     const department_id = await department(`Sorting ${dialect}`);
     const ids: Record<string, number> = {};

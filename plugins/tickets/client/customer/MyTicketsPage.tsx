@@ -1,7 +1,7 @@
 // /ticket: the customer's own tickets, newest activity first, with an unread marker where staff wrote
 // since they last looked; filtered by status (kept in the address, like the page).
 import { Button, Link, PagedList, Page, Select, theme, useDateTime, usePagedList, useSearchParams, useTranslation, type DataColumn } from '@orepanel/sdk';
-import { customerPath, customerUrl, TICKET_STATUSES, type TicketStatus, type TicketSummary } from './api';
+import { customerPath, customerUrl, TICKET_STATUSES, type ListedTicket, type TicketStatus } from './api';
 import { PriorityBadge, StatusBadge, useOpenDepartments } from './ticket-bits';
 
 const isStatus = (text: string | null): text is TicketStatus => TICKET_STATUSES.some((s) => s === text);
@@ -13,7 +13,7 @@ export default function MyTicketsPage() {
   const [params, setParams] = useSearchParams();
   const wanted = params.get('status');
   const status = isStatus(wanted) ? wanted : null;
-  const list = usePagedList<TicketSummary>(status ? `${customerUrl.tickets()}?status=${status}` : customerUrl.tickets(), { searchable: false });
+  const list = usePagedList<ListedTicket>(status ? `${customerUrl.tickets()}?status=${status}` : customerUrl.tickets(), { searchable: false });
 
   const filter = (next: string) =>
     setParams(
@@ -27,7 +27,7 @@ export default function MyTicketsPage() {
       { replace: true },
     );
 
-  const columns: DataColumn<TicketSummary>[] = [
+  const columns: DataColumn<ListedTicket>[] = [
     {
       id: 'subject',
       header: t('customer.list.subject'),
@@ -54,7 +54,7 @@ export default function MyTicketsPage() {
     },
     { id: 'status', header: t('customer.list.status'), cell: (ticket) => <StatusBadge status={ticket.status} /> },
     { id: 'priority', header: t('customer.list.priority'), cell: (ticket) => <PriorityBadge priority={ticket.priority} /> },
-    { id: 'department', header: t('customer.list.department'), cell: (ticket) => nameOf(ticket.department_id) },
+    { id: 'department', header: t('customer.list.department'), cell: (ticket) => ticket.department_name || nameOf(ticket.department_id) },
     { id: 'activity', header: t('customer.list.activity'), align: 'end', cell: (ticket) => dateTime(ticket.updated_at) },
   ];
 

@@ -3,6 +3,7 @@
 // stays the authority: its refusals (too many open tickets, a department switched off meanwhile, the
 // rate limit) land on the field they name or at the top.
 import { Button, Card, EmptyStateCard, Form, Grid, http, Page, ResourceState, Select, TextArea, TextField, useEditForm, useNavigate, useTranslation } from '@orepanel/sdk';
+import { DepartmentHours } from '../opening-hours-text';
 import { customerPath, customerUrl, LIMITS, TICKET_PRIORITIES, type OpenDepartment, type TicketPriority, type TicketSummary } from './api';
 import { useCustomerErrorText, useOpenDepartments } from './ticket-bits';
 
@@ -65,6 +66,8 @@ function NewTicketForm({ departments }: { departments: OpenDepartment[] }) {
             hint={t('customer.create.priorityHint')}
           />
         </Grid>
+        {/* a ticket can be opened at any time; outside the hours the box says replies may take longer */}
+        {chosen && <DepartmentHours hours={chosen.hours} note={chosen.hours_note} />}
         <TextField label={t('customer.create.subject')} {...form.field('subject')} maxLength={LIMITS.subjectMaxLength} autoComplete="off" />
         <TextArea label={t('customer.create.message')} {...form.field('message')} rows={8} maxLength={LIMITS.messageMaxLength} hint={t('customer.create.messageHint')} />
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>

@@ -1,14 +1,18 @@
 // The customer side of the tickets API (server/customer-routes.ts): addresses, answers and limits.
 // The types come from the server's own modules (erased from the bundle), so a change there breaks tsc here.
-import type { TICKET_LIMITS, MessageView, TicketSummary } from '../../server/desk';
+import type { TICKET_LIMITS, ListedTicket, MessageView, TicketSummary } from '../../server/desk';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '../../server/tables';
+import type { OpeningHours } from '../../shared/opening-hours';
 
-export { TICKET_PRIORITIES, TICKET_STATUSES, type MessageView, type TicketPriority, type TicketStatus, type TicketSummary };
+export { TICKET_PRIORITIES, TICKET_STATUSES, type ListedTicket, type MessageView, type TicketPriority, type TicketStatus, type TicketSummary };
 
 export interface OpenDepartment {
   id: number;
   name: string;
   description: string;
+  /** null: no hours stated */
+  hours: OpeningHours | null;
+  hours_note: string;
 }
 
 export interface TicketView {

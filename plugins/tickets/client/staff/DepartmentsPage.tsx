@@ -1,4 +1,5 @@
-// /mc-admin/departments: every department, whether it takes new tickets, and the roles limited to it.
+// /mc-admin/departments: every department, its opening hours in short, whether it takes new tickets,
+// and the roles limited to it.
 import {
   ADMIN_API,
   ADMIN_PERMISSIONS,
@@ -16,6 +17,7 @@ import {
   type DataColumn,
 } from '@orepanel/sdk';
 import { useMemo } from 'react';
+import { useHoursSummary } from '../opening-hours-text';
 import { staffPath, staffUrl, STAFF_PERMISSIONS, type Department } from './staff-api';
 
 export default function DepartmentsPage() {
@@ -25,6 +27,7 @@ export default function DepartmentsPage() {
   const roles = useApi<{ data: AdminRole[] }>(mayListRoles ? `${ADMIN_API}/roles` : null);
   const mayEdit = useHasPermission(STAFF_PERMISSIONS.departmentsEdit);
   const mayDelete = useHasPermission(STAFF_PERMISSIONS.departmentsDelete);
+  const hoursSummary = useHoursSummary();
 
   const columns = useMemo<DataColumn<Department>[]>(() => {
     const roleName = (id: number) => roles.data?.data.find((r) => r.id === id)?.real_name ?? `#${id}`;
@@ -39,6 +42,19 @@ export default function DepartmentsPage() {
             {d.description && <span css={{ opacity: 0.75, overflowWrap: 'anywhere' }}>{d.description}</span>}
           </span>
         ),
+      },
+      {
+        id: 'hours',
+        header: t('staff.departments.columns.hours'),
+        cell: (d) =>
+          d.hours ? (
+            <span css={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <span css={{ overflowWrap: 'anywhere' }}>{hoursSummary(d.hours) || t('hours.closedEveryDay')}</span>
+              <span css={{ opacity: 0.75, fontSize: '0.875em', overflowWrap: 'anywhere' }}>{d.hours.time_zone}</span>
+            </span>
+          ) : (
+            <span css={{ opacity: 0.75 }}>{t('hours.none')}</span>
+          ),
       },
       {
         id: 'enabled',
@@ -72,7 +88,7 @@ export default function DepartmentsPage() {
       });
     }
     return out;
-  }, [t, mayEdit, mayDelete, roles.data]);
+  }, [t, mayEdit, mayDelete, roles.data, hoursSummary]);
 
   return (
     <Page

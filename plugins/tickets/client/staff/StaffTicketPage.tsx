@@ -28,6 +28,7 @@ import {
 } from '@orepanel/sdk';
 import { useState } from 'react';
 import { useTicketLive } from '../use-ticket-live';
+import { AssigneePicker } from './AssigneePicker';
 import { useStaffErrorText } from './staff-errors';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
@@ -230,6 +231,7 @@ export default function StaffTicketPage() {
                         onChange={(value) => void changeTicket({ department_id: Number(value) })}
                       />
                     )}
+                    <AssigneePicker ticket={ticket} busy={busy} onChange={(changes) => void changeTicket(changes)} />
                     <PermissionGate permission={STAFF_PERMISSIONS.ticketsView}>
                       {closed ? (
                         <Button variant="secondary" loading={busy} onClick={() => void changeTicket({ status: 'open' })}>

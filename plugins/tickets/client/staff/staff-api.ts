@@ -1,6 +1,7 @@
 // The staff side of the tickets API (server/staff-routes.ts, server/department-routes.ts): its
 // addresses, answers and permissions, and the addresses of the staff pages.
 import { ADMIN_API } from '@orepanel/sdk';
+import type { OpeningHours } from '../../shared/opening-hours';
 
 export const TICKET_STATUSES = ['open', 'inprogress', 'waiting', 'replied', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -18,6 +19,9 @@ export interface Department {
   id: number;
   name: string;
   description: string;
+  /** null: no hours stated */
+  hours: OpeningHours | null;
+  hours_note: string;
   enabled: boolean;
   /** the roles limited to this department */
   role_ids: number[];
@@ -28,6 +32,8 @@ export interface Department {
 export interface DepartmentBody {
   name?: string;
   description?: string;
+  hours?: OpeningHours | null;
+  hours_note?: string;
   enabled?: boolean;
   role_ids?: number[];
 }
@@ -47,6 +53,8 @@ export interface StaffTicket {
 }
 
 export interface StaffTicketRow extends StaffTicket {
+  /** the name of its department (a disabled one's too) */
+  department_name: string;
   customer: { uuid: string; username: string } | null;
 }
 
@@ -79,10 +87,31 @@ export interface StaffTicketView {
 
 export type StatusCounts = Record<TicketStatus, number>;
 
+/** the staff list's orders (server/desk.ts STAFF_SORTS): last activity, or urgent first */
+export const TICKET_SORTS = ['activity', 'priority'] as const;
+export type TicketSort = (typeof TICKET_SORTS)[number];
+
+/** a staff member a ticket may be given to (GET /admin/tickets/assignees) */
+export interface Assignee {
+  id: number;
+  uuid: string;
+  username: string;
+  role_id: number;
+  role_name: string | null;
+  role_color: string | null;
+}
+
+export interface AssigneeList {
+  data: Assignee[];
+  /** the caller's account id */
+  me: number;
+}
+
 export interface StaffChanges {
   status?: (typeof STAFF_STATUSES)[number];
   priority?: TicketPriority;
   department_id?: number;
+  assigned_to?: number | null;
 }
 
 export const staffUrl = {
@@ -90,6 +119,8 @@ export const staffUrl = {
   department: (id: number | string) => `${ADMIN_API}/departments/${encodeURIComponent(String(id))}`,
   tickets: () => `${ADMIN_API}/tickets`,
   counts: () => `${ADMIN_API}/tickets/counts`,
+  /** who may be given tickets; of one department's when given */
+  assignees: (departmentId?: number) => `${ADMIN_API}/tickets/assignees${departmentId === undefined ? '' : `?department_id=${departmentId}`}`,
   ticket: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}`,
   replies: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}/replies`,
   notes: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}/notes`,
