@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { ServerPluginContext } from '@orepanel/sdk/server';
+import { insertUnlessTaken, type ServerPluginContext } from '@orepanel/sdk/server';
 import { excerpt } from './notifications';
 import type { TicketDb } from './tables';
 import { assertPublicHost, checkWebhookUrl, guardedLookup, parseWebhookUrl, WebhookAddressError } from './webhook-address';
@@ -146,14 +146,13 @@ export class TicketWebhooks {
       events: WEBHOOK_EVENTS.filter((e) => input.events.includes(e)).join(','),
       updated_at: this.nowIso(),
     };
-    if (existing) {
-      await this.db.updateTable('ticket_department_webhooks').set(values).where('department_id', '=', departmentId).execute();
-    } else {
-      // two saves racing on a new webhook: the unique department_id makes the second one fail, never duplicate
-      await this.db
-        .insertInto('ticket_department_webhooks')
-        .values({ ...values, department_id: departmentId, last_status: null, last_at: null, last_error: null, created_at: values.updated_at })
-        .execute();
+    const update = () => this.db.updateTable('ticket_department_webhooks').set(values).where('department_id', '=', departmentId).executeTakeFirst();
+    if (!existing || Number((await update()).numUpdatedRows) === 0) {
+      // none yet (or MySQL counting an unchanged row as not updated): add it, or, when a racing
+      // save added it first, set ours over it — never a second row, never a unique-key error
+      const row = { ...values, department_id: departmentId, last_status: null, last_at: null, last_error: null, created_at: values.updated_at };
+      await insertUnlessTaken(this.ctx.dialect, this.db.insertInto('ticket_department_webhooks').values(row)).execute();
+      await update();
     }
     return (await this.get(departmentId))!;
   }

@@ -223,6 +223,16 @@ describe.each(testDialects())('department webhooks on %s', (dialect) => {
     expect(JSON.stringify(actions)).not.toContain('secret-hook');
   });
 
+  it('keeps one webhook per department when several saves race', async () => {
+    const dept = await department('Racing');
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => call(root, 'PUT', hookUrl(dept), { url: receiver.url(`/race-${n}`), kind: 'discord', enabled: true, events: ['created'] })),
+    );
+    expect(saves.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await db().selectFrom('ticket_department_webhooks').select('id').where('department_id', '=', dept).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('sends signed JSON events that verify, and never an internal note', async () => {
     const dept = await department('Signed');
     await ok(root, 'PUT', hookUrl(dept), {
