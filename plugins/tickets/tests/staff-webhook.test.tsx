@@ -145,6 +145,13 @@ describe('webhook section', () => {
     expect(app.getByText(text.testFailed)).toBeTruthy();
   });
 
+  it('says so when the webhook cannot be loaded, and the department form still works', async () => {
+    const app = await page(null, { [`GET ${HOOK}`]: { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } });
+    await app.findByText(text.loadFailed);
+    expect(app.getByLabelText(en.staff.departments.form.name)).toBeTruthy();
+    expect(() => app.getByLabelText(text.url)).toThrow();
+  });
+
   it('drops the secret when a signed webhook becomes a Discord one', async () => {
     const app = await page(saved(), {
       [`PUT ${HOOK}`]: (call: { body: unknown }) => ({ body: { webhook: saved({ ...(call.body as object), secret_set: false, updated_at: '2026-02-01T00:00:00.000Z' }) } }),

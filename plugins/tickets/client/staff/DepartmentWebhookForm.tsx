@@ -126,12 +126,14 @@ export function DepartmentWebhookForm({ departmentId }: DepartmentWebhookFormPro
   const [saved, setSaved] = useState<{ webhook: Webhook | null } | null>(null);
   const current = saved ?? loaded.data;
   return (
-    <Card title={t('staff.webhook.title')}>
-      <p css={{ margin: '0 0 16px', opacity: 0.8 }}>{t('staff.webhook.description')}</p>
-      <ResourceState data={current} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('staff.webhook.loadFailed')} lines={4}>
-        {({ webhook }) => <WebhookEditor key={webhook?.updated_at ?? 'none'} departmentId={departmentId} webhook={webhook} onSaved={(next) => setSaved({ webhook: next })} />}
-      </ResourceState>
-    </Card>
+    <ResourceState data={current} loading={loaded.loading} error={loaded.error} reload={loaded.reload} errorTitle={t('staff.webhook.loadFailed')} lines={4}>
+      {({ webhook }) => (
+        <Card title={t('staff.webhook.title')}>
+          <p css={{ margin: '0 0 16px', opacity: 0.8 }}>{t('staff.webhook.description')}</p>
+          <WebhookEditor key={webhook?.updated_at ?? 'none'} departmentId={departmentId} webhook={webhook} onSaved={(next) => setSaved({ webhook: next })} />
+        </Card>
+      )}
+    </ResourceState>
   );
 }
 
