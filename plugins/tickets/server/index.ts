@@ -7,7 +7,7 @@ import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
 import { registerTicketBadges } from './badges';
 import { Desk } from './desk';
-import { registerLiveRoutes } from './live-routes';
+import { registerLiveRoutes, type TicketLive } from './live-routes';
 import { TicketNotifications } from './notifications';
 import { registerMailRoleRoutes } from './notifications-routes';
 import { registerStaffRoutes } from './staff-routes';
@@ -18,7 +18,7 @@ import { TicketWebhooks, WEBHOOK_JOB, WEBHOOK_JOB_INTERVAL_MS } from './webhooks
 
 export const AUTOCLOSE_JOB = 'autoclose';
 
-export default defineServerPlugin<{ desk: Desk; notifications: TicketNotifications; webhooks: TicketWebhooks }>({
+export default defineServerPlugin<{ desk: Desk; notifications: TicketNotifications; webhooks: TicketWebhooks; live: TicketLive }>({
   id: 'tickets',
   migrations: TICKET_MIGRATIONS,
   // per account (window: the core's rate_limit_auth_window_seconds; limits: plugin.json settings)
@@ -47,16 +47,18 @@ export default defineServerPlugin<{ desk: Desk; notifications: TicketNotificatio
       await attachments.removeFilesOfCustomer(userId);
     });
     // the ticket pages' sockets; every successful write under /tickets/:id is announced to them
-    registerLiveRoutes(app, ctx, desk, departments);
-    return { desk, notifications, webhooks };
+    const live = registerLiveRoutes(app, ctx, desk, departments);
+    return { desk, notifications, webhooks, live };
   },
-  start(ctx, { desk, notifications, webhooks }) {
+  start(ctx, { desk, notifications, webhooks, live }) {
     // hourly: a ticket closes within the hour after its days ran out, and a missed pass changes nothing
     ctx.jobs.every(AUTOCLOSE_JOB, 60 * 60_000, async () => {
       const settings = await ticketSettings(ctx);
       const closed = await desk.autoClose(settings.autocloseDays);
       // after the change: the customer's mail and the 'closed' webhook (neither ever throws)
       for (const id of closed) await notifications.autoClosed(id, settings.autocloseDays, settings.reopenDays);
+      // and the pages open on them
+      for (const id of closed) live.changed(id);
       return `${closed.length} ticket(s) closed`;
     });
     ctx.jobs.every(WEBHOOK_JOB, WEBHOOK_JOB_INTERVAL_MS, () => webhooks.processDue());

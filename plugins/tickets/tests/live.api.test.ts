@@ -20,6 +20,7 @@ import {
   type SignedInUser,
   type TestPanel,
 } from '../../../tests/api/harness';
+import { ManualClock } from '../../../tests/fixtures/manual-clock';
 import { TICKET_LIVE_CLOSE, ticketSocketPath, type TicketLiveMessage } from '../shared/live-protocol';
 
 const MINE = '/api/user/tickets';
@@ -107,6 +108,7 @@ const listen = async (app: FastifyInstance) => {
 
 describe.each(testDialects())('live ticket pages on %s', (dialect) => {
   let panel: TestPanel;
+  let clock: ManualClock;
   let base: string;
   let root: SignedInUser;
   let general: number;
@@ -139,7 +141,8 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    panel = await startPanel(dialect, { jobs: false });
+    clock = new ManualClock(Date.now());
+    panel = await startPanel(dialect, { jobs: false, clock });
     base = await listen(panel.app);
     root = await userWithRole(panel, 8);
     general = await department('General');
@@ -248,6 +251,17 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
     } finally {
       await call(root, 'PATCH', `/api/admin/departments/${billing}`, { role_ids: [] });
     }
+  });
+
+  it('tells the page of a ticket the auto-close job closed', async () => {
+    const customer = await userWithRole(panel, 1);
+    const id = await open(customer);
+    await expectOk(call(root, 'POST', `${STAFF}/${id}/replies`, { message: 'Does it work now?' }));
+    const page = await customerSocket(customer, id);
+    clock.advance(8 * 86_400_000);
+    await panel.services.scheduler.runNow('tickets.autoclose');
+    expect((await page.nextChange('the auto-close')).id).toBe(id);
+    expect((await call(customer, 'GET', `${MINE}/${id}`)).json().ticket.status).toBe('closed');
   });
 
   it('closes the socket when its session ends, and when the page speaks', async () => {
