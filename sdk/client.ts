@@ -68,12 +68,9 @@ export {
   ApiError,
   isApiError,
   useApi,
-  upload,
   type RequestOptions,
   type QueryValue,
   type UseApiResult,
-  type UploadOptions,
-  type UploadProgress,
 } from './client/http';
 
 // Session, settings, interface settings.

@@ -129,6 +129,11 @@ const FIXTURES: Record<string, Fixture> = {
     payload: { message: 'Matrix answer' },
   }),
   'POST /api/admin/tickets/:id/notes': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/notes`, payload: { message: 'Matrix note' } }),
+  'GET /api/admin/tickets/:id/customer': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/customer` }),
+  'POST /api/admin/tickets/:id/customer/pin': async (panel, { target }) => ({
+    url: `/api/admin/tickets/${await freshTicket(panel, target)}/customer/pin`,
+    payload: { pin: '123456' },
+  }),
   'GET /api/admin/tickets/attachments/limits': async () => ({ url: '/api/admin/tickets/attachments/limits' }),
   'GET /api/admin/tickets/:id/attachments/:key': async (panel, { target }) => {
     const { ticketId, key } = await freshAttachment(panel, target);

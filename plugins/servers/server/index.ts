@@ -2,7 +2,9 @@
 // Pterodactyl panel; a queue worker builds them and a daily renewal pass reminds, suspends and
 // deletes; administrators see every server and the queue with its logs.
 import { defineServerPlugin } from '@orepanel/sdk/server';
+import { OWNED_SERVERS } from '../contract';
 import { registerAdminRoutes } from './admin-routes';
+import { ownedServers } from './owned-servers';
 import { QUEUE_JOB } from './queue-worker';
 import { RENEWALS_JOB } from './renewals';
 import { createServersPlugin } from './servers-plugin';
@@ -14,6 +16,8 @@ export default defineServerPlugin({
   migrations: SERVERS_MIGRATIONS,
   register(app, ctx) {
     const plugin = createServersPlugin(ctx);
+    // whose a server is, for other plugins (a support ticket's linked server)
+    ctx.services.provide(OWNED_SERVERS, ownedServers(plugin.db, ctx));
     registerUserRoutes(app, ctx, plugin);
     registerAdminRoutes(app, ctx, plugin);
     return plugin;

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, idParams, pageMeta, type PagingQuery, type ServerPluginContext } from '@orepanel/sdk/server';
 import type { Attachments } from './attachments';
 import type { Departments } from './departments';
+import { LinkedServers } from './linked-server';
 import type { Desk, TicketSettings } from './desk';
 import type { TicketNotifications } from './notifications';
 import { ticketSchemas as schema } from './schemas';
-import type { TicketPriority, TicketStatus } from './tables';
+import type { TicketPriority, TicketStatus, TicketTables } from './tables';
 
 const USER = { auth: true, flag: 'allow_tickets' } as const;
 
@@ -25,6 +26,8 @@ export function registerCustomerRoutes(
   attachments: Attachments,
 ): void {
   const userOf = async (request: FastifyRequest) => (await ctx.auth.currentUser(request))!;
+  // the server a new ticket names (the servers plugin's, asked at each use: it may be off)
+  const linked = new LinkedServers(ctx, ctx.db.withTables<TicketTables>());
   /**
    * Counting the open tickets and adding one are two statements: a lease per account (shared by
    * every instance) keeps two requests from both passing the count, so tickets_max_open holds.
@@ -55,7 +58,7 @@ export function registerCustomerRoutes(
     },
   );
 
-  app.post<{ Body: { department_id: number; subject: string; priority?: TicketPriority; message: string } }>(
+  app.post<{ Body: { department_id: number; subject: string; priority?: TicketPriority; message: string; server_id?: number } }>(
     '/user/tickets',
     // JSON, or a form with attachments (its fields checked by the same schema; limits: the settings)
     {
@@ -70,11 +73,13 @@ export function registerCustomerRoutes(
       if (subject.length < 3) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The subject is too short.', 'subject');
       if (message.length === 0) throw ctx.httpError(400, 'VALIDATION_ERROR', 'The message is empty.', 'message');
       await departments.requireEnabled(body.department_id);
+      if (body.server_id !== undefined) await linked.requireOwn(user.id, body.server_id);
       const settings = await ticketSettings(ctx);
       const priority = body.priority ?? 'medium';
       // kept before the rules below run: a refusal (the open-ticket limit, a department switched off) deletes them again
       const files = await attachments.accept(request);
       const id = await openingFor(user.id, () => desk.create(user.id, { department_id: body.department_id, subject, priority, message }, settings, files));
+      if (body.server_id !== undefined) await linked.link(id, body.server_id);
       await notifications.ticketCreated(request, id, message, priority);
       const { ticket } = await desk.viewMine(user.id, id);
       return reply.code(201).send({ ticket });

@@ -5,6 +5,8 @@ import { Attachments, registerAttachmentRoutes } from './attachments';
 import { registerCustomerRoutes, ticketSettings } from './customer-routes';
 import { registerDepartmentRoutes } from './department-routes';
 import { Departments } from './departments';
+import { registerCustomerCardRoutes } from './customer-card';
+import { LinkedServers, registerLinkedServerRoutes } from './linked-server';
 import { registerTicketBadges } from './badges';
 import { Desk } from './desk';
 import { registerLiveRoutes, type TicketLive } from './live-routes';
@@ -38,6 +40,10 @@ export default defineServerPlugin<{ desk: Desk; notifications: TicketNotificatio
     registerMailRoleRoutes(app, ctx, notifications);
     registerWebhookRoutes(app, ctx, departments, webhooks);
     registerTicketBadges(ctx, db, departments);
+    // a ticket's linked server and the customer's card (the servers plugin's servers, when it is on)
+    const linked = new LinkedServers(ctx, db);
+    registerLinkedServerRoutes(app, ctx, desk, linked);
+    registerCustomerCardRoutes(app, ctx, desk, departments, linked);
     const attachments = new Attachments(db, ctx);
     registerCustomerRoutes(app, ctx, desk, departments, notifications, attachments);
     registerStaffRoutes(app, ctx, desk, departments, notifications, staff, attachments);

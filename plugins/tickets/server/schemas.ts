@@ -1,5 +1,6 @@
 // The JSON schemas of the tickets plugin's routes: every body, query and answer bounded.
 import { dataListSchema, pageMetaSchema, pagingQuery, rowId } from '@orepanel/sdk/server';
+import { serverIdProperty } from './linked-server';
 import { FROM_PATTERN, HOURS_LIMITS, TIME_ZONE_PATTERN, TO_PATTERN, WEEKDAYS } from '../shared/opening-hours';
 import { attachmentViewSchema } from './attachments';
 import { DEPARTMENT_LIMITS } from './departments';
@@ -94,7 +95,7 @@ export const ticketSchemas = {
     type: 'object',
     required: ['department_id', 'subject', 'message'],
     additionalProperties: false,
-    properties: { department_id: rowId(), subject, priority, message },
+    properties: { department_id: rowId(), subject, priority, message, server_id: serverIdProperty },
   },
   created: { type: 'object', required: ['ticket'], properties: { ticket: summary } },
   mineView: { type: 'object', required: ['ticket', 'messages'], properties: { ticket: summary, messages: { type: 'array', items: messageView } } },

@@ -43,6 +43,8 @@ export interface TicketsTable {
   staff_read_at: string | null;
   /** when it was last closed (reopening is allowed for tickets_reopen_days after it) */
   closed_at: string | null;
+  /** the customer's server it is about (checked as theirs when opened; the servers plugin's id, no foreign key) */
+  server_id: number | null;
 }
 
 export interface TicketMessagesTable {

@@ -312,3 +312,22 @@ describe('new ticket: the department’s hours', () => {
     expect(document.body.textContent).not.toContain(hours.outsideHours);
   });
 });
+
+describe('my tickets: department names', () => {
+  it('names a ticket’s department even when it no longer takes tickets', async () => {
+    const row = { ...ticket({ department_id: 9 }), department_name: 'Old desk' };
+    delete (row as { assigned_to?: unknown }).assigned_to;
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/ticket',
+      settings: { allow_tickets: true },
+      catalogues: { en },
+      http: {
+        'GET /api/user/tickets/departments': { body: { data: [] } },
+        'GET /api/user/tickets': { body: { data: [row], meta: { page: 1, per_page: 20, total: 1, total_pages: 1 } } },
+      },
+    });
+    await app.findByText('Server 7 will not start');
+    expect(app.container.querySelector('tbody tr')?.textContent).toContain('Old desk');
+  });
+});

@@ -8,7 +8,6 @@ import {
   Card,
   dialogs,
   EmptyStateCard,
-  FilePicker,
   Form,
   http,
   Page,
@@ -18,19 +17,18 @@ import {
   theme,
   useApi,
   useDateTime,
-  useFileSelection,
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
 import { useEffect, useState } from 'react';
-import { MessageAttachments, sendWithFiles, useAttachmentLimits, type AttachmentView } from '../attachments';
 import { customerPath, customerUrl, LIMITS, type MessageView, type TicketView } from './api';
+import { LinkedServerLine } from './LinkedServer';
 import { PriorityBadge, StatusBadge, useCustomerErrorText, useOpenDepartments } from './ticket-bits';
 import { useTicketLive } from '../use-ticket-live';
 
 const c = theme.colors;
 
-function Message({ message, ticketId }: { message: MessageView & { attachments?: AttachmentView[] }; ticketId: number }) {
+function Message({ message }: { message: MessageView }) {
   const { t } = useTranslation('tickets');
   const dateTime = useDateTime();
   const author = message.author ?? (message.staff ? t('customer.ticket.supportTeam') : t('customer.ticket.formerAccount'));
@@ -56,7 +54,6 @@ function Message({ message, ticketId }: { message: MessageView & { attachments?:
         </time>
       </div>
       <div css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.55, color: c.text }}>{message.body}</div>
-      <MessageAttachments side="customer" ticketId={ticketId} attachments={message.attachments} />
     </li>
   );
 }
@@ -66,21 +63,13 @@ function ReplyBox({ ticketId, onSent }: { ticketId: number; onSent(): void }) {
   const errorText = useCustomerErrorText();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const attachments = useFileSelection(useAttachmentLimits('customer'));
-  const [progress, setProgress] = useState<number | null>(null);
   const send = async () => {
     if (message.trim() === '') {
       setProblem(t('customer.validation.required'));
       return;
     }
-    setProgress(attachments.files.length > 0 ? 0 : null);
-    try {
-      await sendWithFiles(customerUrl.replies(ticketId), { message: message.trim() }, attachments.files, setProgress);
-    } finally {
-      setProgress(null);
-    }
+    await http.post(customerUrl.replies(ticketId), { message: message.trim() });
     setMessage('');
-    attachments.clear();
     onSent();
   };
   return (
@@ -97,9 +86,7 @@ function ReplyBox({ ticketId, onSent }: { ticketId: number; onSent(): void }) {
           error={problem}
           rows={5}
           maxLength={LIMITS.messageMaxLength}
-          onPaste={attachments.onPaste}
         />
-        <FilePicker selection={attachments} progress={progress} />
         <div>
           <Button type="submit" icon="mail">
             {t('customer.ticket.send')}
@@ -186,9 +173,10 @@ export default function TicketPage() {
                 <StatusBadge status={shown.status} />
                 <PriorityBadge priority={shown.priority} />
               </div>
+              <LinkedServerLine ticketId={shown.id} />
               <ol aria-label={t('customer.ticket.conversation')} css={{ display: 'grid', gap: 12, margin: 0, padding: 0, listStyle: 'none', minWidth: 0 }}>
                 {messages.map((message) => (
-                  <Message key={message.id} message={message} ticketId={shown.id} />
+                  <Message key={message.id} message={message} />
                 ))}
               </ol>
               {shown.status === 'closed' ? (

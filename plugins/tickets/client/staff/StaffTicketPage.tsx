@@ -10,13 +10,13 @@ import {
   Button,
   Card,
   dialogs,
-  FilePicker,
   Form,
   http,
   initialsOf,
   Link,
   Page,
   PermissionGate,
+  refreshNavBadges,
   ResourceState,
   RoleBadge,
   Select,
@@ -24,14 +24,13 @@ import {
   theme,
   useApi,
   useHasPermission,
-  useFileSelection,
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTicketLive } from '../use-ticket-live';
 import { AssigneePicker } from './AssigneePicker';
-import { MessageAttachments, sendWithFiles, useAttachmentLimits, type AttachmentView } from '../attachments';
+import { CustomerDetails } from './CustomerDetails';
 import { useStaffErrorText } from './staff-errors';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
@@ -50,7 +49,7 @@ import {
 
 const c = theme.colors;
 
-function Message({ message, ticketId }: { message: TicketMessage & { attachments?: AttachmentView[] }; ticketId: number }) {
+function Message({ message }: { message: TicketMessage }) {
   const { t } = useTranslation('tickets');
   const tone = message.internal
     ? { background: c.warningSoft, border: `1px dashed ${c.warning}` }
@@ -70,12 +69,11 @@ function Message({ message, ticketId }: { message: TicketMessage & { attachments
         <time dateTime={message.created_at}>{t('staff.dateTime', { value: new Date(message.created_at) })}</time>
       </div>
       <p css={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.body}</p>
-      <MessageAttachments side="staff" ticketId={ticketId} attachments={message.attachments} />
     </li>
   );
 }
 
-function CustomerCard({ customer }: { customer: TicketCustomer | null }) {
+function CustomerCard({ customer, ticketId }: { customer: TicketCustomer | null; ticketId: number }) {
   const { t } = useTranslation('tickets');
   const mayOpenUser = useHasPermission(ADMIN_PERMISSIONS.usersEdit);
   return (
@@ -100,6 +98,7 @@ function CustomerCard({ customer }: { customer: TicketCustomer | null }) {
             <Badge tone={customer.verified ? 'success' : 'warning'}>{customer.verified ? t('staff.ticket.verified') : t('staff.ticket.unverified')}</Badge>
           </div>
           <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{t('staff.ticket.memberSince', { value: new Date(customer.created_at) })}</span>
+          <CustomerDetails ticketId={ticketId} />
         </div>
       ) : (
         <p css={{ margin: 0, color: c.muted }}>{t('staff.ticket.deletedCustomer')}</p>
@@ -113,9 +112,6 @@ function MessageBox({ url, label, submitText, hint, onSent }: { url: string; lab
   const [text, setText] = useState('');
   const errorText = useStaffErrorText();
   const name = url.endsWith('/notes') ? 'note' : 'message';
-  // screenshots and logs go with the reply or the note (a note's files stay between staff)
-  const attachments = useFileSelection(useAttachmentLimits('staff'));
-  const [progress, setProgress] = useState<number | null>(null);
   return (
     <Form
       aria-label={submitText}
@@ -123,19 +119,12 @@ function MessageBox({ url, label, submitText, hint, onSent }: { url: string; lab
       noValidate
       onSubmit={async () => {
         if (text.trim() === '') return;
-        setProgress(attachments.files.length > 0 ? 0 : null);
-        try {
-          await sendWithFiles(url, { message: text }, attachments.files, setProgress);
-        } finally {
-          setProgress(null);
-        }
+        await http.post(url, { message: text });
         setText('');
-        attachments.clear();
         onSent();
       }}
     >
-      <TextArea label={label} name={name} value={text} onChange={setText} rows={4} maxLength={MESSAGE_MAX_LENGTH} hint={hint} onPaste={attachments.onPaste} />
-      <FilePicker selection={attachments} progress={progress} />
+      <TextArea label={label} name={name} value={text} onChange={setText} rows={4} maxLength={MESSAGE_MAX_LENGTH} hint={hint} />
       <div>
         <Button type="submit" variant={name === 'note' ? 'secondary' : 'primary'} disabled={text.trim() === ''}>
           {submitText}
@@ -150,6 +139,11 @@ export default function StaffTicketPage() {
   const errorText = useStaffErrorText();
   const { id = '' } = useParams();
   const loaded = useApi<StaffTicketView>(staffUrl.ticket(id));
+  // this load marked a customer's message read: the sidebar's count drops now, not at the next session load
+  const justRead = loaded.data?.ticket.unread === true;
+  useEffect(() => {
+    if (justRead) refreshNavBadges();
+  }, [justRead, loaded.data]);
   // a customer's reply or a colleague's note shows without a reload (its socket, else polling)
   useTicketLive('staff', id, loaded.reload, loaded.data !== undefined);
   const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
@@ -194,7 +188,7 @@ export default function StaffTicketPage() {
                 </div>
                 <ol aria-label={t('staff.ticket.conversation')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
                   {messages.map((message) => (
-                    <Message key={message.id} message={message} ticketId={ticket.id} />
+                    <Message key={message.id} message={message} />
                   ))}
                 </ol>
                 <Card>
@@ -215,7 +209,7 @@ export default function StaffTicketPage() {
                 </Card>
               </div>
               <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
-                <CustomerCard customer={customer} />
+                <CustomerCard customer={customer} ticketId={ticket.id} />
                 <Card title={t('staff.ticket.settings')}>
                   <div css={{ display: 'grid', gap: 12 }}>
                     <Select
