@@ -68,9 +68,12 @@ export {
   ApiError,
   isApiError,
   useApi,
+  upload,
   type RequestOptions,
   type QueryValue,
   type UseApiResult,
+  type UploadOptions,
+  type UploadProgress,
 } from './client/http';
 
 // Session, settings, interface settings.

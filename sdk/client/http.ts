@@ -201,6 +201,78 @@ export async function request<T = unknown>(method: string, url: string, body?: u
   return responseBody as T;
 }
 
+/** How far an upload has got: bytes sent of the body's bytes. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions extends Omit<RequestOptions, 'cache'> {
+  /** called as the body goes out (the browser's upload progress events; fetch has none) */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * Sends a multipart form (files and fields) with upload progress, through XMLHttpRequest. Answers and
+ * errors are those of {@link request}: the parsed body, or an ApiError (a NETWORK_ERROR when nothing
+ * answered), or the AbortError when `signal` aborted it. Under a replaced transport ({@link setHttpFetch},
+ * tests) it goes through that transport and reports progress once, when done.
+ */
+export async function upload<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  if (fetchOverride || typeof XMLHttpRequest === 'undefined') {
+    const answer = await request<T>(method, url, form, options);
+    options.onProgress?.({ loaded: 1, total: 1 });
+    return answer;
+  }
+  const target = withQuery(url, options.query);
+  const id = nextId++;
+  const startedAt = Date.now();
+  const report = (status: number | null, responseBody: unknown, error?: string) =>
+    emitHttpEvent({ id, method, url: target, status, requestBody: form, responseBody, startedAt, durationMs: Date.now() - startedAt, error });
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, target);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    const aborted = () => {
+      report(null, undefined, 'ABORTED');
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    };
+    xhr.onabort = aborted;
+    xhr.onerror = () => {
+      report(null, undefined, 'NETWORK_ERROR');
+      reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText || undefined;
+      if ((xhr.getResponseHeader('content-type') ?? '').includes('json') && xhr.responseText) {
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = xhr.responseText;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        report(xhr.status, body);
+        resolve(body as T);
+        return;
+      }
+      const apiError = toApiError(xhr.status, body, xhr.statusText);
+      report(xhr.status, body, apiError.code);
+      reject(apiError);
+    };
+    if (options.signal?.aborted) {
+      aborted();
+      return;
+    }
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /** The panel's http client. Same-origin cookies are sent; JSON bodies are encoded for you. */
 export const http = Object.freeze({
   request,
@@ -209,6 +281,8 @@ export const http = Object.freeze({
   put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
   patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', url, body, options),
   delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
+  /** POSTs a multipart form with upload progress ({@link upload}) */
+  upload: <T = unknown>(url: string, form: FormData, options?: UploadOptions) => upload<T>('POST', url, form, options),
 });
 
 export interface UseApiResult<T> {

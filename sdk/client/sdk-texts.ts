@@ -71,6 +71,18 @@ export const SDK_TEXTS_EN = {
   settingUrl: 'Enter an http:// or https:// address.',
   settingEmail: 'Enter a valid email address.',
   settingMaxLength: 'Use at most {{max}} characters.',
+  // attaching files (file-picker.tsx)
+  attachments: 'Attachments',
+  attachFiles: 'Attach files',
+  fileLimits: 'Up to {{count}} files of {{size}} each ({{types}}).',
+  fileDropHint: 'Drop files here or paste a screenshot.',
+  fileRemove: 'Remove {{name}}',
+  fileTooLarge: '{{name}} is larger than {{size}}.',
+  fileTypeRefused: '{{name}} is not an accepted kind of file ({{types}}).',
+  fileTooMany: '{{name}} was not added: at most {{count}} files.',
+  uploading: 'Uploading… {{percent}}%',
+  openFullSize: 'Open {{name}} full size',
+  downloadFile: 'Download {{name}}',
 };
 
 export type SdkTextKey = keyof typeof SDK_TEXTS_EN;

@@ -2,6 +2,7 @@
 // their ticket being closed. Mail is queued after the change committed, one mail per recipient, and
 // never fails the request (the queue retries a refused delivery; a mail that could not be queued is
 // logged). Internal notes mail nobody, and nobody is mailed about a message they wrote themselves.
+// Each event also goes to the department's webhook, when it has one (webhooks.ts).
 //
 // A department's staff: the accounts (not banned) whose role holds admin.tickets.view and is not
 // limited away from that department (ticket_role_departments; admin.root sees every department), and

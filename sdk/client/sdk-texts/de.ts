@@ -67,6 +67,18 @@ const texts: SdkTexts = {
   settingUrl: 'Geben Sie eine http://- oder https://-Adresse ein.',
   settingEmail: 'Geben Sie eine gültige E-Mail-Adresse ein.',
   settingMaxLength: 'Verwenden Sie höchstens {{max}} Zeichen.',
+  // Dateien anhängen (file-picker.tsx)
+  attachments: 'Anhänge',
+  attachFiles: 'Dateien anhängen',
+  fileLimits: 'Bis zu {{count}} Dateien mit je {{size}} ({{types}}).',
+  fileDropHint: 'Dateien hierher ziehen oder einen Screenshot einfügen.',
+  fileRemove: '{{name}} entfernen',
+  fileTooLarge: '{{name}} ist größer als {{size}}.',
+  fileTypeRefused: '{{name}} ist keine erlaubte Dateiart ({{types}}).',
+  fileTooMany: '{{name}} wurde nicht hinzugefügt: höchstens {{count}} Dateien.',
+  uploading: 'Wird hochgeladen… {{percent}} %',
+  openFullSize: '{{name}} in voller Größe öffnen',
+  downloadFile: '{{name}} herunterladen',
 };
 
 export default texts;

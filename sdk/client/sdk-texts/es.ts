@@ -67,6 +67,18 @@ const texts: SdkTexts = {
   settingUrl: 'Introduce una dirección http:// o https://.',
   settingEmail: 'Introduce una dirección de correo válida.',
   settingMaxLength: 'Usa como máximo {{max}} caracteres.',
+  // adjuntar archivos (file-picker.tsx)
+  attachments: 'Adjuntos',
+  attachFiles: 'Adjuntar archivos',
+  fileLimits: 'Hasta {{count}} archivos de {{size}} cada uno ({{types}}).',
+  fileDropHint: 'Suelta los archivos aquí o pega una captura de pantalla.',
+  fileRemove: 'Quitar {{name}}',
+  fileTooLarge: '{{name}} supera {{size}}.',
+  fileTypeRefused: '{{name}} no es un tipo de archivo aceptado ({{types}}).',
+  fileTooMany: '{{name}} no se añadió: como máximo {{count}} archivos.',
+  uploading: 'Subiendo… {{percent}} %',
+  openFullSize: 'Abrir {{name}} a tamaño completo',
+  downloadFile: 'Descargar {{name}}',
 };
 
 export default texts;

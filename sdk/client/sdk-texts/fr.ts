@@ -67,6 +67,18 @@ const texts: SdkTexts = {
   settingUrl: 'Saisissez une adresse http:// ou https://.',
   settingEmail: 'Saisissez une adresse e-mail valide.',
   settingMaxLength: 'Utilisez au plus {{max}} caractères.',
+  // joindre des fichiers (file-picker.tsx)
+  attachments: 'Pièces jointes',
+  attachFiles: 'Joindre des fichiers',
+  fileLimits: 'Jusqu’à {{count}} fichiers de {{size}} chacun ({{types}}).',
+  fileDropHint: 'Déposez des fichiers ici ou collez une capture d’écran.',
+  fileRemove: 'Retirer {{name}}',
+  fileTooLarge: '{{name}} dépasse {{size}}.',
+  fileTypeRefused: '{{name}} n’est pas un type de fichier accepté ({{types}}).',
+  fileTooMany: '{{name}} n’a pas été ajouté : {{count}} fichiers au plus.',
+  uploading: 'Envoi… {{percent}} %',
+  openFullSize: 'Ouvrir {{name}} en taille réelle',
+  downloadFile: 'Télécharger {{name}}',
 };
 
 export default texts;

@@ -19,6 +19,12 @@ const texts: SdkTexts = {
   settingUrl: 'Introduceți o adresă http:// sau https://.',
   settingEmail: 'Introduceți o adresă de email validă.',
   settingMaxLength: 'Folosiți cel mult {{max}} caractere.',
+  // atașarea fișierelor (file-picker.tsx), la forma de politețe
+  attachFiles: 'Atașați fișiere',
+  fileDropHint: 'Trageți fișierele aici sau lipiți o captură de ecran.',
+  fileRemove: 'Eliminați {{name}}',
+  openFullSize: 'Deschideți {{name}} la dimensiunea completă',
+  downloadFile: 'Descărcați {{name}}',
 };
 
 export default texts;

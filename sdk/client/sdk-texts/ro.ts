@@ -67,6 +67,18 @@ const texts: SdkTexts = {
   settingUrl: 'Introdu o adresă http:// sau https://.',
   settingEmail: 'Introdu o adresă de email validă.',
   settingMaxLength: 'Folosește cel mult {{max}} caractere.',
+  // atașarea fișierelor (file-picker.tsx)
+  attachments: 'Atașamente',
+  attachFiles: 'Atașează fișiere',
+  fileLimits: 'Cel mult {{count}} fișiere, de câte {{size}} fiecare ({{types}}).',
+  fileDropHint: 'Trage fișierele aici sau lipește o captură de ecran.',
+  fileRemove: 'Elimină {{name}}',
+  fileTooLarge: '{{name}} este mai mare de {{size}}.',
+  fileTypeRefused: '{{name}} nu este un tip de fișier acceptat ({{types}}).',
+  fileTooMany: '{{name}} nu a fost adăugat: cel mult {{count}} fișiere.',
+  uploading: 'Se încarcă… {{percent}}%',
+  openFullSize: 'Deschide {{name}} la dimensiunea completă',
+  downloadFile: 'Descarcă {{name}}',
 };
 
 export default texts;

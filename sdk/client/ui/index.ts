@@ -81,3 +81,16 @@ export { ResourceState, EmptyStateCard, type ResourceStateProps } from './resour
 export { RowActions, type RowAction } from './row-actions';
 export { Avatar, RoleBadge, initialsOf, roleColor, DEFAULT_ROLE_COLOR, type AvatarProps, type RoleBadgeProps } from './user-identity';
 export { CopyButton, type CopyButtonProps } from './copy-button';
+export {
+  FilePicker,
+  StoredFileList,
+  UploadProgressBar,
+  useFileSelection,
+  formWithFiles,
+  formatFileSize,
+  type FilePickerProps,
+  type FileSelection,
+  type FileLimitsView,
+  type FileRefusal,
+  type StoredFileLink,
+} from './file-picker';

@@ -2,7 +2,25 @@
 // answers), a subject, a priority and the first message; then straight to the new ticket. The server
 // stays the authority: its refusals (too many open tickets, a department switched off meanwhile, the
 // rate limit) land on the field they name or at the top.
-import { Button, Card, EmptyStateCard, Form, Grid, http, Page, ResourceState, Select, TextArea, TextField, useEditForm, useNavigate, useTranslation } from '@orepanel/sdk';
+import {
+  Button,
+  Card,
+  EmptyStateCard,
+  FilePicker,
+  Form,
+  Grid,
+  Page,
+  ResourceState,
+  Select,
+  TextArea,
+  TextField,
+  useEditForm,
+  useFileSelection,
+  useNavigate,
+  useTranslation,
+} from '@orepanel/sdk';
+import { useRef, useState } from 'react';
+import { sendWithFiles, useAttachmentLimits } from '../attachments';
 import { DepartmentHours } from '../opening-hours-text';
 import { customerPath, customerUrl, LIMITS, TICKET_PRIORITIES, type OpenDepartment, type TicketPriority, type TicketSummary } from './api';
 import { ServerSelect } from './LinkedServer';
@@ -38,6 +56,11 @@ function NewTicketForm({ departments }: { departments: OpenDepartment[] }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const errorText = useCustomerErrorText();
+  // screenshots and logs go with the first message (chosen, dropped or pasted into the message box)
+  const attachments = useFileSelection(useAttachmentLimits('customer'));
+  const chosenFiles = useRef(attachments.files);
+  chosenFiles.current = attachments.files;
+  const [progress, setProgress] = useState<number | null>(null);
   const form = useEditForm<NewTicketValues, NewTicketBody>({
     // one department needs no choosing
     initial: { department_id: departments.length === 1 ? String(departments[0].id) : '', subject: '', priority: 'medium', message: '', server_id: '' },
@@ -50,8 +73,14 @@ function NewTicketForm({ departments }: { departments: OpenDepartment[] }) {
       ...(v.server_id === '' ? {} : { server_id: Number(v.server_id) }),
     }),
     submit: async (body) => {
-      const { ticket } = await http.post<{ ticket: TicketSummary }>(customerUrl.tickets(), body);
-      navigate(customerPath.ticket(ticket.id), { replace: true });
+      const files = chosenFiles.current;
+      setProgress(files.length > 0 ? 0 : null);
+      try {
+        const { ticket } = await sendWithFiles<{ ticket: TicketSummary }>(customerUrl.tickets(), { ...body }, files, setProgress);
+        navigate(customerPath.ticket(ticket.id), { replace: true });
+      } finally {
+        setProgress(null);
+      }
     },
     problemText: (problem) => t(problem, { min: LIMITS.subjectMinLength }),
   });
@@ -80,7 +109,15 @@ function NewTicketForm({ departments }: { departments: OpenDepartment[] }) {
         {chosen && <DepartmentHours hours={chosen.hours} note={chosen.hours_note} />}
         <ServerSelect {...form.field('server_id')} />
         <TextField label={t('customer.create.subject')} {...form.field('subject')} maxLength={LIMITS.subjectMaxLength} autoComplete="off" />
-        <TextArea label={t('customer.create.message')} {...form.field('message')} rows={8} maxLength={LIMITS.messageMaxLength} hint={t('customer.create.messageHint')} />
+        <TextArea
+          label={t('customer.create.message')}
+          {...form.field('message')}
+          rows={8}
+          maxLength={LIMITS.messageMaxLength}
+          hint={t('customer.create.messageHint')}
+          onPaste={attachments.onPaste}
+        />
+        <FilePicker selection={attachments} progress={progress} />
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           <Button type="submit" icon="ticket">
             {t('customer.create.submit')}

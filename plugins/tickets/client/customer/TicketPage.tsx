@@ -8,6 +8,7 @@ import {
   Card,
   dialogs,
   EmptyStateCard,
+  FilePicker,
   Form,
   http,
   Page,
@@ -17,10 +18,12 @@ import {
   theme,
   useApi,
   useDateTime,
+  useFileSelection,
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
 import { useEffect, useState } from 'react';
+import { MessageAttachments, sendWithFiles, useAttachmentLimits, type AttachmentView } from '../attachments';
 import { customerPath, customerUrl, LIMITS, type MessageView, type TicketView } from './api';
 import { LinkedServerLine } from './LinkedServer';
 import { PriorityBadge, StatusBadge, useCustomerErrorText, useOpenDepartments } from './ticket-bits';
@@ -28,7 +31,7 @@ import { useTicketLive } from '../use-ticket-live';
 
 const c = theme.colors;
 
-function Message({ message }: { message: MessageView }) {
+function Message({ message, ticketId }: { message: MessageView & { attachments?: AttachmentView[] }; ticketId: number }) {
   const { t } = useTranslation('tickets');
   const dateTime = useDateTime();
   const author = message.author ?? (message.staff ? t('customer.ticket.supportTeam') : t('customer.ticket.formerAccount'));
@@ -54,6 +57,7 @@ function Message({ message }: { message: MessageView }) {
         </time>
       </div>
       <div css={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.55, color: c.text }}>{message.body}</div>
+      <MessageAttachments side="customer" ticketId={ticketId} attachments={message.attachments} />
     </li>
   );
 }
@@ -63,13 +67,21 @@ function ReplyBox({ ticketId, onSent }: { ticketId: number; onSent(): void }) {
   const errorText = useCustomerErrorText();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const attachments = useFileSelection(useAttachmentLimits('customer'));
+  const [progress, setProgress] = useState<number | null>(null);
   const send = async () => {
     if (message.trim() === '') {
       setProblem(t('customer.validation.required'));
       return;
     }
-    await http.post(customerUrl.replies(ticketId), { message: message.trim() });
+    setProgress(attachments.files.length > 0 ? 0 : null);
+    try {
+      await sendWithFiles(customerUrl.replies(ticketId), { message: message.trim() }, attachments.files, setProgress);
+    } finally {
+      setProgress(null);
+    }
     setMessage('');
+    attachments.clear();
     onSent();
   };
   return (
@@ -86,7 +98,9 @@ function ReplyBox({ ticketId, onSent }: { ticketId: number; onSent(): void }) {
           error={problem}
           rows={5}
           maxLength={LIMITS.messageMaxLength}
+          onPaste={attachments.onPaste}
         />
+        <FilePicker selection={attachments} progress={progress} />
         <div>
           <Button type="submit" icon="mail">
             {t('customer.ticket.send')}
@@ -176,7 +190,7 @@ export default function TicketPage() {
               <LinkedServerLine ticketId={shown.id} />
               <ol aria-label={t('customer.ticket.conversation')} css={{ display: 'grid', gap: 12, margin: 0, padding: 0, listStyle: 'none', minWidth: 0 }}>
                 {messages.map((message) => (
-                  <Message key={message.id} message={message} />
+                  <Message key={message.id} message={message} ticketId={shown.id} />
                 ))}
               </ol>
               {shown.status === 'closed' ? (

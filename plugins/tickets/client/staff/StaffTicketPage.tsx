@@ -10,6 +10,7 @@ import {
   Button,
   Card,
   dialogs,
+  FilePicker,
   Form,
   http,
   initialsOf,
@@ -24,6 +25,7 @@ import {
   theme,
   useApi,
   useHasPermission,
+  useFileSelection,
   useParams,
   useTranslation,
 } from '@orepanel/sdk';
@@ -31,6 +33,7 @@ import { useEffect, useState } from 'react';
 import { useTicketLive } from '../use-ticket-live';
 import { AssigneePicker } from './AssigneePicker';
 import { CustomerDetails } from './CustomerDetails';
+import { MessageAttachments, sendWithFiles, useAttachmentLimits, type AttachmentView } from '../attachments';
 import { useStaffErrorText } from './staff-errors';
 import { PriorityBadge, StatusBadge } from './ticket-labels';
 import {
@@ -49,7 +52,7 @@ import {
 
 const c = theme.colors;
 
-function Message({ message }: { message: TicketMessage }) {
+function Message({ message, ticketId }: { message: TicketMessage & { attachments?: AttachmentView[] }; ticketId: number }) {
   const { t } = useTranslation('tickets');
   const tone = message.internal
     ? { background: c.warningSoft, border: `1px dashed ${c.warning}` }
@@ -69,6 +72,7 @@ function Message({ message }: { message: TicketMessage }) {
         <time dateTime={message.created_at}>{t('staff.dateTime', { value: new Date(message.created_at) })}</time>
       </div>
       <p css={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.body}</p>
+      <MessageAttachments side="staff" ticketId={ticketId} attachments={message.attachments} />
     </li>
   );
 }
@@ -112,6 +116,9 @@ function MessageBox({ url, label, submitText, hint, onSent }: { url: string; lab
   const [text, setText] = useState('');
   const errorText = useStaffErrorText();
   const name = url.endsWith('/notes') ? 'note' : 'message';
+  // screenshots and logs go with the reply or the note (a note's files stay between staff)
+  const attachments = useFileSelection(useAttachmentLimits('staff'));
+  const [progress, setProgress] = useState<number | null>(null);
   return (
     <Form
       aria-label={submitText}
@@ -119,12 +126,19 @@ function MessageBox({ url, label, submitText, hint, onSent }: { url: string; lab
       noValidate
       onSubmit={async () => {
         if (text.trim() === '') return;
-        await http.post(url, { message: text });
+        setProgress(attachments.files.length > 0 ? 0 : null);
+        try {
+          await sendWithFiles(url, { message: text }, attachments.files, setProgress);
+        } finally {
+          setProgress(null);
+        }
         setText('');
+        attachments.clear();
         onSent();
       }}
     >
-      <TextArea label={label} name={name} value={text} onChange={setText} rows={4} maxLength={MESSAGE_MAX_LENGTH} hint={hint} />
+      <TextArea label={label} name={name} value={text} onChange={setText} rows={4} maxLength={MESSAGE_MAX_LENGTH} hint={hint} onPaste={attachments.onPaste} />
+      <FilePicker selection={attachments} progress={progress} />
       <div>
         <Button type="submit" variant={name === 'note' ? 'secondary' : 'primary'} disabled={text.trim() === ''}>
           {submitText}
@@ -188,7 +202,7 @@ export default function StaffTicketPage() {
                 </div>
                 <ol aria-label={t('staff.ticket.conversation')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
                   {messages.map((message) => (
-                    <Message key={message.id} message={message} />
+                    <Message key={message.id} message={message} ticketId={ticket.id} />
                   ))}
                 </ol>
                 <Card>
