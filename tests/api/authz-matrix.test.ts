@@ -117,6 +117,7 @@ const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/admin/redeem-codes/:id': async (panel) => ({ url: `/api/admin/redeem-codes/${await freshRedeemCode(panel)}` }),
   'GET /api/admin/tickets': async () => ({ url: '/api/admin/tickets?page=1&per_page=5&search=matrix&status=open&unanswered=true&assignee=nobody&sort=priority' }),
   'GET /api/admin/tickets/counts': async () => ({ url: '/api/admin/tickets/counts' }),
+  'GET /api/admin/tickets/departments': async () => ({ url: '/api/admin/tickets/departments' }),
   'GET /api/admin/tickets/assignees': async (panel) => ({ url: `/api/admin/tickets/assignees?department_id=${await freshDepartment(panel)}` }),
   'GET /api/admin/tickets/:id': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}` }),
   'GET /api/admin/tickets/:id/socket': async (panel, { target }) => ({ url: `/api/admin/tickets/${await freshTicket(panel, target)}/socket` }),

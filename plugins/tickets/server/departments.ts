@@ -80,6 +80,11 @@ export class Departments {
     return found;
   }
 
+  /** The departments a staff member works in (scopeOf): what their pages offer to filter by and move tickets to. */
+  async inScope(scope: DepartmentScope): Promise<Pick<DepartmentView, 'id' | 'name' | 'enabled'>[]> {
+    return (await this.list()).filter((d) => scope === null || scope.includes(d.id)).map(({ id, name, enabled }) => ({ id, name, enabled }));
+  }
+
   /** The departments customers may open tickets in, with their hours. */
   async openToCustomers(): Promise<OpenDepartmentView[]> {
     return (await this.list()).filter((d) => d.enabled).map(({ id, name, description, hours, hours_note }) => ({ id, name, description, hours, hours_note }));

@@ -121,6 +121,11 @@ export const ticketSchemas = {
       sort: { type: 'string', enum: [...STAFF_SORTS], default: 'activity' },
     },
   },
+  staffDepartments: dataListSchema({
+    type: 'object',
+    required: ['id', 'name', 'enabled'],
+    properties: { id: { type: 'integer' }, name: { type: 'string' }, enabled: { type: 'boolean' } },
+  }),
   assigneesQuery: { type: 'object', additionalProperties: false, properties: { department_id: rowId() } },
   assignees: {
     type: 'object',

@@ -49,6 +49,14 @@ export function registerStaffRoutes(
     return { counts: await desk.staffCounts(scope) };
   });
 
+  // the departments the caller works in, by name: the pages' department filter and "move to" choice
+  // (without admin.departments.list, and never one the move would be refused for)
+  app.get(
+    '/admin/tickets/departments',
+    { config: { permission: 'admin.tickets.view' }, schema: { response: { 200: schema.staffDepartments, ...errorResponses } } },
+    async (request) => ({ data: await departments.inScope((await staffOf(request)).scope) }),
+  );
+
   // who may be given tickets (of one department, when asked): the assignee picker and filter
   app.get<{ Querystring: { department_id?: number } }>(
     '/admin/tickets/assignees',

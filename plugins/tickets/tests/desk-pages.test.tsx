@@ -180,6 +180,35 @@ describe('staff ticket: assignee picker', () => {
   });
 });
 
+describe('staff ticket: departments by name', () => {
+  it('offers the departments the staff member works in, by name, without the departments permission', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/tickets/7',
+      catalogues: { en },
+      session: { user: { role: 4, role_name: 'Support' }, permissions: ['admin.tickets.list', 'admin.tickets.view'] },
+      http: {
+        'GET /api/admin/tickets/7': { body: { ticket: ticket(), customer: null, messages: [] } },
+        'GET /api/admin/tickets/departments': {
+          body: {
+            data: [
+              { id: 2, name: 'Technical', enabled: true },
+              { id: 4, name: 'Hardware', enabled: true },
+            ],
+          },
+        },
+        'PATCH /api/admin/tickets/7': { body: { ticket: ticket({ department_id: 4 }) } },
+      },
+    });
+    const select = (await app.waitFor(() => app.getByLabelText(staff.tickets.filters.department))) as HTMLSelectElement;
+    await app.waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Technical', 'Hardware']));
+    expect(select.value).toBe('2');
+    expect(app.httpCalls.some((c) => c.path === '/api/admin/departments')).toBe(false);
+    await app.type(select, '4');
+    await app.waitFor(() => expect(app.httpCalls.find((c) => c.method === 'PATCH')?.body).toEqual({ department_id: 4 }));
+  });
+});
+
 describe('department form: opening hours', () => {
   const roles = { body: { data: [] } };
 

@@ -101,6 +101,15 @@ describe.each(testDialects())('assigning and sorting tickets on %s', (dialect) =
     expect((await call(customer, 'GET', `${STAFF}/assignees`)).statusCode).toBe(403);
   });
 
+  it('lists by name the departments the caller works in, and only those', async () => {
+    const names = async (who: SignedInUser) => (await call(who, 'GET', `${STAFF}/departments`)).json().data as { id: number; name: string; enabled: boolean }[];
+    expect(await names(billingAgent)).toEqual([{ id: billing, name: 'Billing', enabled: true }]);
+    const all = (await names(agent)).map((d) => d.id);
+    expect(all).toEqual(expect.arrayContaining([general, billing]));
+    expect((await names(root)).map((d) => d.id)).toEqual(all);
+    expect((await call(lister, 'GET', `${STAFF}/departments`)).statusCode).toBe(403);
+  });
+
   it('assigns only to staff who see the ticket’s department; a refused change changes nothing', async () => {
     const id = await open(customer);
     const refused = async (payload: Record<string, unknown>, code: string) => {

@@ -53,6 +53,7 @@ describe('staff tickets list', () => {
         'GET /api/admin/tickets': ticketsPage,
         'GET /api/admin/tickets/counts': { body: { counts: { open: 3, inprogress: 1, waiting: 0, replied: 2, closed: 9 } } },
         'GET /api/admin/departments': departments,
+        'GET /api/admin/tickets/departments': departments,
       },
     });
     await app.findByText('#7 Server 7 will not start');
@@ -91,6 +92,7 @@ describe('staff tickets list', () => {
         'GET /api/admin/tickets': ticketsPage,
         'GET /api/admin/tickets/counts': { body: { counts: { open: 0, inprogress: 0, waiting: 0, replied: 0, closed: 1 } } },
         'GET /api/admin/departments': departments,
+        'GET /api/admin/tickets/departments': departments,
       },
     });
     await app.findByText('#7 Server 7 will not start');
@@ -123,6 +125,7 @@ describe('staff ticket view', () => {
       http: {
         'GET /api/admin/tickets/7': { body: view() },
         'GET /api/admin/departments': departments,
+        'GET /api/admin/tickets/departments': departments,
         'POST /api/admin/tickets/7/notes': { body: { success: true } },
         'POST /api/admin/tickets/7/replies': { body: { success: true } },
       },
@@ -157,6 +160,7 @@ describe('staff ticket view', () => {
       http: {
         'GET /api/admin/tickets/7': { body: view() },
         'GET /api/admin/departments': departments,
+        'GET /api/admin/tickets/departments': departments,
         'POST /api/admin/tickets/7/replies': { status: 409, body: { error: { code: 'TICKET_CLOSED', message: 'The ticket is closed.' } } },
         'PATCH /api/admin/tickets/7': { status: 400, body: { error: { code: 'DEPARTMENT_UNAVAILABLE', message: 'outside yours', field: 'department_id' } } },
       },
@@ -180,6 +184,7 @@ describe('staff ticket view', () => {
       http: {
         'GET /api/admin/tickets/7': () => ({ body: current }),
         'GET /api/admin/departments': departments,
+        'GET /api/admin/tickets/departments': departments,
         'PATCH /api/admin/tickets/7': (call) => {
           current = { ...current, ticket: { ...current.ticket, ...(call.body as object) } };
           return { body: { ticket: current.ticket } };

@@ -43,7 +43,7 @@ import {
   STAFF_PERMISSIONS,
   STAFF_STATUSES,
   TICKET_PRIORITIES,
-  type Department,
+  type TicketDepartment,
   type StaffChanges,
   type StaffTicketView,
   type TicketCustomer,
@@ -160,8 +160,8 @@ export default function StaffTicketPage() {
   }, [justRead, loaded.data]);
   // a customer's reply or a colleague's note shows without a reload (its socket, else polling)
   useTicketLive('staff', id, loaded.reload, loaded.data !== undefined);
-  const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
-  const departments = useApi<{ data: Department[] }>(mayListDepartments ? staffUrl.departments() : null);
+  // the departments this staff member works in: the only ones a move is accepted to
+  const departments = useApi<{ data: TicketDepartment[] }>(staffUrl.ticketDepartments());
   const [busy, setBusy] = useState(false);
 
   const changeTicket = async (changes: StaffChanges) => {
@@ -243,7 +243,7 @@ export default function StaffTicketPage() {
                       disabled={busy}
                       onChange={(value) => void changeTicket({ priority: value as StaffChanges['priority'] })}
                     />
-                    {mayListDepartments && (
+                    {!departments.error && (
                       <Select
                         label={t('staff.tickets.filters.department')}
                         name="department_id"

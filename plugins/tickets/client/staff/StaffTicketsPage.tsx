@@ -13,7 +13,7 @@ import {
   TICKET_SORTS,
   TICKET_STATUSES,
   type AssigneeList,
-  type Department,
+  type TicketDepartment,
   type StaffTicketRow,
   type StatusCounts,
   type TicketPriority,
@@ -72,10 +72,11 @@ export default function StaffTicketsPage() {
   const filters = useMemo(() => filtersOf(params), [params]);
   const list = usePagedList<StaffTicketRow>(ticketsUrl(filters), { perPage: 20 });
   const counts = useApi<{ counts: StatusCounts }>(staffUrl.counts());
-  const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
-  const departments = useApi<{ data: Department[] }>(mayListDepartments ? staffUrl.departments() : null);
-  // the people to pick need admin.tickets.view; without it "me" and "nobody" still work
+  // the departments to filter by: those the staff member works in (admin.tickets.view), else every one
   const mayViewTickets = useHasPermission(STAFF_PERMISSIONS.ticketsView);
+  const mayListDepartments = useHasPermission(STAFF_PERMISSIONS.departmentsList);
+  const departments = useApi<{ data: Pick<TicketDepartment, 'id' | 'name'>[] }>(mayViewTickets ? staffUrl.ticketDepartments() : mayListDepartments ? staffUrl.departments() : null);
+  // the people to pick need admin.tickets.view too; without it "me" and "nobody" still work
   const assignees = useApi<AssigneeList>(mayViewTickets ? staffUrl.assignees() : null);
 
   // a new filter starts at page 1; the search stays
@@ -196,7 +197,7 @@ export default function StaffTicketsPage() {
               value={filters.priority}
               onChange={(value) => change({ priority: value as TicketPriority | '' })}
             />
-            {mayListDepartments && (
+            {departments.data && (
               <Select
                 label={t('staff.tickets.filters.department')}
                 name="department_id"

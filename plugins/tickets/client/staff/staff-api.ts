@@ -91,6 +91,13 @@ export type StatusCounts = Record<TicketStatus, number>;
 export const TICKET_SORTS = ['activity', 'priority'] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];
 
+/** a department the staff member works in (GET /admin/tickets/departments) */
+export interface TicketDepartment {
+  id: number;
+  name: string;
+  enabled: boolean;
+}
+
 /** a staff member a ticket may be given to (GET /admin/tickets/assignees) */
 export interface Assignee {
   id: number;
@@ -119,6 +126,8 @@ export const staffUrl = {
   department: (id: number | string) => `${ADMIN_API}/departments/${encodeURIComponent(String(id))}`,
   tickets: () => `${ADMIN_API}/tickets`,
   counts: () => `${ADMIN_API}/tickets/counts`,
+  /** the departments the staff member works in */
+  ticketDepartments: () => `${ADMIN_API}/tickets/departments`,
   /** who may be given tickets; of one department's when given */
   assignees: (departmentId?: number) => `${ADMIN_API}/tickets/assignees${departmentId === undefined ? '' : `?department_id=${departmentId}`}`,
   ticket: (id: number | string) => `${ADMIN_API}/tickets/${encodeURIComponent(String(id))}`,
