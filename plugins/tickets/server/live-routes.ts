@@ -47,10 +47,9 @@ export class TicketLive {
     this.offs = [
       ctx.events.on('session.ended', ({ sessionId }) => this.closeWhere((s) => s.sessionId === sessionId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'session ended')),
       ctx.events.on('user.deleted', ({ userId }) => this.closeWhere((s) => s.userId === userId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'account deleted')),
-      ctx.events.on('plugin.state', ({ id, enabled }) => {
-        if (id === ctx.id && !enabled) this.closeWhere(() => true, TICKET_LIVE_CLOSE.FEATURE_OFF, 'tickets are turned off');
-      }),
     ];
+    // A disabled plugin hears no events (its own plugin.state included) and no broadcasts: its open
+    // sockets go quiet, new ones are refused with 404 like its routes, and enabling it wakes them.
   }
 
   /** Tells every page open on ticket `id`, on every instance, that it changed. Never throws. */

@@ -13,7 +13,7 @@ export const TICKET_LIVE_CLOSE = {
   PROTOCOL: 4400,
   /** signed out, session revoked or account deleted */
   SESSION_ENDED: 4401,
-  /** the tickets plugin or the allow_tickets flag was turned off */
+  /** the allow_tickets flag was turned off */
   FEATURE_OFF: 4403,
   /** more sockets of one account on this instance than any set of tabs needs */
   TOO_MANY: 4429,

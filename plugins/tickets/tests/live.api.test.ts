@@ -52,6 +52,8 @@ class LiveClient {
       socket.once('open', () => {
         client.waitFor((m) => m.type === 'ready', 'ready').then(() => resolve(client), reject);
       });
+      // closed before it was ready: refused after the upgrade (the socket's close code says why)
+      void client.closed.then(({ code }) => reject(new Error(`closed ${code}`)));
       socket.once('unexpected-response', (_request, response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -275,6 +277,35 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
     const talker = await customerSocket(again, await open(again));
     talker.socket.send('hello');
     expect((await talker.closed).code).toBe(TICKET_LIVE_CLOSE.PROTOCOL);
+  });
+
+  it('keeps one account to 20 sockets at once on an instance', async () => {
+    const customer = await userWithRole(panel, 1);
+    const id = await open(customer);
+    const pages = await Promise.all(Array.from({ length: 20 }, () => customerSocket(customer, id)));
+    const oneTooMany = await LiveClient.connect(base, ticketSocketPath('customer', id), customer.cookie).catch((error: unknown) => error);
+    expect(String(oneTooMany)).toContain(`closed ${TICKET_LIVE_CLOSE.TOO_MANY}`);
+    pages[0].close();
+    await pages[0].closed;
+    // one left: there is room again (once the server has seen that close too)
+    const deadline = Date.now() + 5_000;
+    let reopened: LiveClient | null = null;
+    while (!reopened && Date.now() < deadline) reopened = await customerSocket(customer, id).catch(() => null);
+    expect(reopened?.messages).toEqual([{ type: 'ready' }]);
+  });
+
+  it('refuses new sockets with 404 while the plugin is off, and serves them again once it is on', async () => {
+    const customer = await userWithRole(panel, 1);
+    const id = await open(customer);
+    expect((await call(root, 'POST', '/api/admin/plugins/tickets/disable')).statusCode).toBe(200);
+    try {
+      expect((await refusalOf(customerSocket(customer, id))).status).toBe(404);
+    } finally {
+      expect((await call(root, 'POST', '/api/admin/plugins/tickets/enable')).statusCode).toBe(200);
+    }
+    const page = await customerSocket(customer, id);
+    await expectOk(call(root, 'POST', `${STAFF}/${id}/replies`, { message: 'Back on' }));
+    await page.nextChange('the reply after enabling');
   });
 });
 
