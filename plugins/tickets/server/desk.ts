@@ -391,6 +391,10 @@ export class Desk {
     if (changes.priority !== undefined) set.priority = changes.priority;
     if (changes.department_id !== undefined) set.department_id = changes.department_id;
     if (changes.assigned_to !== undefined) set.assigned_to = changes.assigned_to;
+    else if (changes.department_id !== undefined && row.assigned_to !== null && changes.department_id !== Number(row.department_id)) {
+      // moved out of its assignee's reach: nobody's again, so the new department's staff take it up
+      if ((await this.assigneeRefusal(Number(row.assigned_to), changes.department_id)) !== null) set.assigned_to = null;
+    }
     if (changes.status !== undefined && changes.status !== row.status) {
       set.status = changes.status;
       set.closed_at = changes.status === 'closed' ? now : null;

@@ -108,7 +108,8 @@ export function registerStaffRoutes(
       const after = await desk.staffChange(scope, request.params.id, request.body);
       const details: Record<string, string | number | null> = { ticket_id: after.id };
       for (const key of ['status', 'priority', 'department_id', 'assigned_to'] as const) {
-        if (request.body[key] !== undefined) details[key] = `${String(before[key])}→${String(after[key])}`;
+        // a move can unassign too (an assignee who does not see the new department)
+        if (request.body[key] !== undefined || before[key] !== after[key]) details[key] = `${String(before[key])}→${String(after[key])}`;
       }
       await ctx.audit.record(request, { action: 'admin.ticket.update', targetUserId: after.user_id, details });
       if (before.status !== 'closed' && after.status === 'closed') await notifications.closed(request, after.id, user.id, (await ticketSettings(ctx)).reopenDays);

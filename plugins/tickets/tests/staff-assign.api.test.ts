@@ -133,6 +133,25 @@ describe.each(testDialects())('assigning and sorting tickets on %s', (dialect) =
     expect((await call(billingAgent, 'PATCH', `${STAFF}/${id}`, { assigned_to: null })).json().ticket.assigned_to).toBeNull();
   });
 
+  it('unassigns a ticket moved out of its assignee’s reach, and keeps one they still see', async () => {
+    const id = await open(customer, { department_id: billing });
+    expect((await call(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: billingAgent.id })).statusCode).toBe(200);
+    const moved = await call(root, 'PATCH', `${STAFF}/${id}`, { department_id: general });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().ticket).toMatchObject({ department_id: general, assigned_to: null });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'admin.ticket.update')
+      .where('target_user_id', '=', customer.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(String(audit.details)).toContain(`${billingAgent.id}→null`);
+    // someone who sees every department stays assigned
+    await call(root, 'PATCH', `${STAFF}/${id}`, { assigned_to: agent.id });
+    expect((await call(root, 'PATCH', `${STAFF}/${id}`, { department_id: billing })).json().ticket).toMatchObject({ department_id: billing, assigned_to: agent.id });
+  });
+
   it('filters the list by the caller’s own tickets and by nobody’s', async () => {
     const [mine, theirs, nobodys] = [await open(customer), await open(customer), await open(customer)];
     await call(agent, 'PATCH', `${STAFF}/${mine}`, { assigned_to: agent.id });
