@@ -1,5 +1,6 @@
-// /ticket/create: a department that takes tickets (its description says what it handles and when it
-// answers), a subject, a priority and the first message; then straight to the new ticket. The server
+// /ticket/create: a department that takes tickets (its description says what it handles; its opening
+// hours, whether it is open now), a subject, a priority and the first message; then straight to the
+// new ticket (at any hour: outside the hours the page only says replies may take longer). The server
 // stays the authority: its refusals (too many open tickets, a department switched off meanwhile, the
 // rate limit) land on the field they name or at the top.
 import {

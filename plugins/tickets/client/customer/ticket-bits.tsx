@@ -1,5 +1,5 @@
 // What the customer pages show the same way: a ticket's status and priority as badges, a department's
-// name (the list answers only its id), and the server's refusals in the customer's words.
+// name from its id (where an answer does not name it), and the server's refusals in the customer's words.
 import { ApiError, Badge, type BadgeTone, useApi, useErrorText, useTranslation } from '@orepanel/sdk';
 import { useCallback, useMemo } from 'react';
 import { customerUrl, type OpenDepartment, type TicketPriority, type TicketStatus } from './api';
