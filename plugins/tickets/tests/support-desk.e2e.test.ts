@@ -1,12 +1,14 @@
 // Issue 11 "must show", in chromium against the BUILT panel with mail through a real local SMTP
 // server: an administrator sets up two departments (Technical, Billing) through the admin API, each
-// with one staff role limited to it; a customer opens a ticket in Technical on /ticket/create; the
-// Technical staff member finds it on /mc-admin/tickets and opens it, the Billing one neither sees it
-// in the list nor can open its address; Technical adds an internal note and replies; the customer's
-// page (never reloaded) shows the reply and never the note; the customer replies and closes. The
-// mails each step sends arrive at the SMTP server, and the note is in none of them; the Technical
-// department's webhook (a local HTTP stand-in) receives a JSON POST per event, signed with its
-// secret, and none for the note, while Billing's hears nothing.
+// with one staff role limited to it; a customer opens a ticket in Technical on /ticket/create with a
+// screenshot pasted in; the Technical staff member finds it on /mc-admin/tickets and opens it (the
+// picture shows), the Billing one neither sees it in the list nor can open its address or the
+// picture, nor can another customer; Technical adds an internal note and replies; the customer's
+// page (never reloaded) shows the reply within seconds, pushed over its socket while polling would
+// take 10 s, and never the note; the customer replies and closes, which the staff page shows by
+// itself. The mails each step sends arrive at the SMTP server, and the note is in none of them; the
+// Technical department's webhook (a local HTTP stand-in) receives a JSON POST per event, signed with
+// its secret, and none for the note, while Billing's hears nothing.
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
 import { launchBrowser, mainText, signInThroughApi, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
@@ -23,8 +25,11 @@ import { launchBrowser, mainText, signInThroughApi, ROOT, startPanel, uniqueName
 const run = promisify(execFile);
 const PASSWORD = 'correct-horse-1';
 const WAIT = { timeout: 20_000 };
-/** the customer's page asks again every 10 s while in view: an answer shows within one round */
-const POLLED = { timeout: 15_000 };
+/**
+ * A ticket's open page hears of a change over its socket and reads the ticket again: well within this,
+ * while its fallback, polling, asks only every 10 s.
+ */
+const LIVE = { timeout: 3_000 };
 /** seeded staff roles (the admin area is for stored roles 2–8): Support works Technical, Support LVL 3 Billing */
 const TECH_ROLE = 4;
 const BILLING_ROLE = 5;
@@ -35,6 +40,8 @@ const FIRST_MESSAGE = 'My server stops right after the world loads.';
 const NOTE = 'Internal: the node had a full disk, cleaned it up.';
 const REPLY = 'We freed space on the node; please start your server again.';
 const CUSTOMER_REPLY = 'It starts now, thank you!';
+/** a real 12×12 orange PNG, the customer's "screenshot" */
+const SCREENSHOT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAwAAAAMCAIAAADZF8uwAAAAE0lEQVR42mN4ViFHEDGMKhqMigDZk9XBxC2WTwAAAABJRU5ErkJggg==', 'base64');
 const WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
 const WEBHOOK_EVENTS = ['created', 'customer_replied', 'staff_replied', 'closed'];
 
@@ -43,11 +50,15 @@ let panel: RunningPanel;
 let browser: Browser;
 let smtp: TestSmtpServer;
 let receiver: WebhookReceiver;
-const names = { admin: uniqueName('admin'), tech: uniqueName('tech'), billing: uniqueName('billing'), steve: uniqueName('steve') };
+const names = { admin: uniqueName('admin'), tech: uniqueName('tech'), billing: uniqueName('billing'), steve: uniqueName('steve'), alex: uniqueName('alex') };
 type Who = keyof typeof names;
 const probes: Partial<Record<Who, PageProbe>> = {};
 const departments = { technical: 0, billing: 0 };
 let ticketId = 0;
+/** the screenshot's key among the ticket's attachments */
+let screenshotKey = '';
+/** the websockets each page opened, with the frames the server sent on them */
+const sockets: Partial<Record<Who, { url: string; frames: string[] }[]>> = {};
 
 const emailOf = (who: Who) => `${names[who]}@example.com`;
 
@@ -99,7 +110,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-tickets-'));
   // the first account migrates the fresh database; the others can then be made side by side
   await createAccount('admin', 8);
-  await Promise.all([createAccount('tech', TECH_ROLE), createAccount('billing', BILLING_ROLE), createAccount('steve', 1)]);
+  await Promise.all([createAccount('tech', TECH_ROLE), createAccount('billing', BILLING_ROLE), createAccount('steve', 1), createAccount('alex', 1)]);
   panel = await startPanel({ DATA_DIR: dataDir });
   browser = await launchBrowser();
   probes.admin = await signInThroughApi(browser, panel.url, names.admin, PASSWORD);
@@ -144,10 +155,12 @@ beforeAll(async () => {
   }
   // staff sign in after their roles got the permissions: the dashboard stores them for the guards
   await Promise.all(
-    (['tech', 'billing', 'steve'] as const).map(async (who) => {
+    (['tech', 'billing', 'steve', 'alex'] as const).map(async (who) => {
       probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
     }),
   );
+  recordSockets('steve');
+  recordSockets('tech');
 }, 180_000);
 
 afterAll(async () => {
@@ -158,6 +171,22 @@ afterAll(async () => {
   await receiver?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Keeps the sockets `who`'s page opens and what the server says on them. */
+function recordSockets(who: Who): void {
+  const list: { url: string; frames: string[] }[] = [];
+  sockets[who] = list;
+  pageOf(who).on('websocket', (socket: WebSocket) => {
+    const entry = { url: new URL(socket.url()).pathname, frames: [] as string[] };
+    list.push(entry);
+    socket.on('framereceived', (frame) => entry.frames.push(String(frame.payload)));
+  });
+}
+
+/** The frames the server sent on `who`'s sockets at `path`, each parsed. */
+function framesAt(who: Who, path: string): { type: string }[] {
+  return (sockets[who] ?? []).filter((s) => s.url === path).flatMap((s) => s.frames.map((f) => JSON.parse(f) as { type: string }));
+}
 
 function pageOf(who: Who): Page {
   const probe = probes[who];
@@ -192,6 +221,14 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
   await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
 }
 
+/** The width of the picture `name` on the page's main region once loaded (0 while loading or broken). */
+function naturalWidth(page: Page, name: string): Promise<number> {
+  return page
+    .getByRole('main')
+    .getByRole('img', { name })
+    .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+}
+
 /** Waits for a mail to `to` whose subject matches, and returns it. */
 async function mailTo(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
@@ -214,11 +251,19 @@ describe('the support desk through its pages', () => {
     await steve.getByLabel('Priority').selectOption({ label: 'High' });
     await steve.getByLabel('Subject').fill(SUBJECT);
     await steve.getByLabel('Message').fill(FIRST_MESSAGE);
+    // pasted into the message box, as a screenshot is (the page offers it: "paste a screenshot")
+    await steve.getByLabel('Message').evaluate((box, base64) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], 'crash.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, SCREENSHOT.toString('base64'));
+    await steve.getByText('crash.png').waitFor(WAIT);
     await steve.getByRole('button', { name: 'Open the ticket' }).click();
     await steve.waitForURL(/\/ticket\/\d+$/, WAIT);
     ticketId = Number(new URL(steve.url()).pathname.split('/').pop());
     await steve.getByRole('main').getByRole('heading', { name: SUBJECT, level: 1 }).waitFor(WAIT);
     expect(await mainText(steve)).toContain(FIRST_MESSAGE);
+    await expect.poll(() => naturalWidth(steve, 'crash.png'), WAIT).toBe(12);
     // the Technical staff hear of it; the Billing staff do not
     const created = await mailTo(emailOf('tech'), new RegExp(`^New ticket #${ticketId} in Technical: ${SUBJECT}$`));
     expect(created.text).toContain(FIRST_MESSAGE);
@@ -238,6 +283,12 @@ describe('the support desk through its pages', () => {
       .getByRole('heading', { name: `#${ticketId} ${SUBJECT}`, level: 1 })
       .waitFor(WAIT);
     expect(await mainText(tech)).toContain(FIRST_MESSAGE);
+    // the customer's screenshot shows inline, the real picture (12×12), not a broken image
+    await expect.poll(() => naturalWidth(tech, 'crash.png'), WAIT).toBe(12);
+    const view = (await call('tech', 'GET', `/api/admin/tickets/${ticketId}`)) as { messages: { body: string; attachments: { key: string; name: string; type: string }[] }[] };
+    const attachment = view.messages.find((m) => m.body === FIRST_MESSAGE)?.attachments[0];
+    expect(attachment).toMatchObject({ name: 'crash.png', type: 'image/png' });
+    screenshotKey = attachment?.key ?? '';
   });
 
   it('the Billing staff member does not see it in the list, and its address is not found', async () => {
@@ -253,23 +304,54 @@ describe('the support desk through its pages', () => {
     expect((await request('billing', 'POST', `/api/admin/tickets/${ticketId}/replies`, { message: 'hello' })).status).toBe(404);
   });
 
-  it('Technical adds an internal note and replies; the customer sees the reply without a reload, never the note', async () => {
+  it('the screenshot is served to its customer and the Technical staff, and is not found for Billing staff or another customer', async () => {
+    const fetchFile = (who: Who, side: 'user' | 'admin') =>
+      pageOf(who).evaluate(
+        async (path) => {
+          const res = await fetch(path);
+          return { status: res.status, type: res.headers.get('content-type') ?? '' };
+        },
+        `/api/${side}/tickets/${ticketId}/attachments/${encodeURIComponent(screenshotKey)}`,
+      );
+    expect(screenshotKey).not.toBe('');
+    expect(await fetchFile('steve', 'user')).toMatchObject({ status: 200, type: expect.stringContaining('image/png') });
+    expect(await fetchFile('tech', 'admin')).toMatchObject({ status: 200, type: expect.stringContaining('image/png') });
+    expect((await fetchFile('billing', 'admin')).status).toBe(404);
+    expect((await fetchFile('alex', 'user')).status).toBe(404);
+  });
+
+  it('Technical adds an internal note and replies; the customer sees the reply at once without a reload, never the note', async () => {
     const tech = pageOf('tech');
     const steve = pageOf('steve');
     // the customer's page stays open from the first step: no goto, no reload from here on
     expect(new URL(steve.url()).pathname).toBe(`/ticket/${ticketId}`);
+    const customerSocket = `/api/user/tickets/${ticketId}/socket`;
+    // its socket listens (else the page would be polling)
+    await expect.poll(() => framesAt('steve', customerSocket).map((f) => f.type), WAIT).toContain('ready');
+    const changes = () => framesAt('steve', customerSocket).filter((f) => f.type === 'changed').length;
+    const rereads = () => steve.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/user/tickets/${ticketId}`, WAIT);
 
+    // a note changes the ticket too: the customer's page is told and reads it again, and shows no note
+    const afterNote = rereads();
     await tech.getByLabel('Internal note', { exact: true }).fill(NOTE);
     await tech.getByRole('button', { name: 'Add internal note' }).click();
     const note = tech.locator('li[data-internal="true"]', { hasText: NOTE });
     await note.waitFor(WAIT);
     expect(await note.innerText()).toContain('Internal note — customers never see this');
+    const reread = await afterNote;
+    expect(await reread.text()).not.toContain(NOTE);
+    expect(await mainText(steve)).not.toContain(NOTE);
 
+    const told = changes();
     await tech.getByLabel('Reply to the customer', { exact: true }).fill(REPLY);
-    await tech.getByRole('button', { name: 'Send reply' }).click();
+    await Promise.all([
+      tech.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/admin/tickets/${ticketId}/replies`) && r.ok(), WAIT),
+      tech.getByRole('button', { name: 'Send reply' }).click(),
+    ]);
+    // pushed: on the customer's page within a few seconds of the reply being stored, not after a 10 s poll
+    await expect.poll(() => mainText(steve), LIVE).toContain(REPLY);
+    expect(changes()).toBeGreaterThan(told);
     await tech.locator('li:not([data-internal])', { hasText: REPLY }).waitFor(WAIT);
-
-    await expect.poll(() => mainText(steve), POLLED).toContain(REPLY);
     expect(await mainText(steve)).not.toContain(NOTE);
     // nor does the customer's API answer carry it
     const view = await request('steve', 'GET', `/api/user/tickets/${ticketId}`);
@@ -296,11 +378,11 @@ describe('the support desk through its pages', () => {
 
     const replied = await mailTo(emailOf('tech'), new RegExp(`^Ticket #${ticketId} has a new reply: ${SUBJECT}$`));
     expect(replied.text).toContain(CUSTOMER_REPLY);
-    // the staff see the customer's reply and the closed state
+    // the staff page, open since the reply, shows the customer's answer and the closed state by itself
     const tech = pageOf('tech');
-    await tech.reload();
-    await expect.poll(() => mainText(tech), WAIT).toContain(CUSTOMER_REPLY);
-    expect(await mainText(tech)).toContain('Closed');
+    expect(framesAt('tech', `/api/admin/tickets/${ticketId}/socket`).map((f) => f.type)).toContain('ready');
+    await expect.poll(() => mainText(tech), LIVE).toContain(CUSTOMER_REPLY);
+    await tech.getByRole('button', { name: 'Reopen ticket' }).waitFor(LIVE);
 
     expect(ticketMailsTo('billing')).toEqual([]);
     for (const mail of smtp.mails) {
