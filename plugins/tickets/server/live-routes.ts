@@ -18,10 +18,12 @@ const SOCKET_ROUTES = { customer: '/user/tickets/:id/socket', staff: '/admin/tic
 /** Every tab anyone keeps open, not enough to exhaust memory. */
 const MAX_SOCKETS_PER_USER = 20;
 /**
- * Transport keep-alive (ws ping/pong) and a check of the session behind each socket. A sign-out on
- * another instance is not an event here: the check ends such a socket within this time.
+ * How often (ctx.clock) the session behind each socket and the allow_tickets flag are checked. A
+ * sign-out on another instance is not an event here: the check ends such a socket within this time.
  */
-const REVIEW_MS = 30_000;
+export const LIVE_REVIEW_MS = 30_000;
+/** Transport keep-alive on real time (ws ping/pong): it finds dead TCP connections. */
+const KEEPALIVE_MS = 30_000;
 const OPEN = 1;
 
 /** A write under a ticket's own address — a reply, a note, a close or reopen, a staff change, attachments. */
@@ -38,12 +40,15 @@ interface LiveSocket {
 
 export class TicketLive {
   private readonly sockets = new Set<LiveSocket>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly keepalive: NodeJS.Timeout;
+  private cancelReview: (() => void) | null = null;
+  private stopped = false;
   private readonly offs: Array<() => void>;
 
   constructor(private readonly ctx: ServerPluginContext) {
-    this.timer = setInterval(() => void this.review(), REVIEW_MS);
-    this.timer.unref();
+    this.keepalive = setInterval(() => this.checkAlive(), KEEPALIVE_MS);
+    this.keepalive.unref();
+    this.scheduleReview();
     this.offs = [
       ctx.events.on('session.ended', ({ sessionId }) => this.closeWhere((s) => s.sessionId === sessionId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'session ended')),
       ctx.events.on('user.deleted', ({ userId }) => this.closeWhere((s) => s.userId === userId, TICKET_LIVE_CLOSE.SESSION_ENDED, 'account deleted')),
@@ -81,7 +86,9 @@ export class TicketLive {
 
   /** Closes every socket (the panel is stopping): pages reconnect to an instance that runs. */
   stop(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearInterval(this.keepalive);
+    this.cancelReview?.();
     for (const off of this.offs) off();
     this.closeWhere(() => true, TICKET_LIVE_CLOSE.GOING_AWAY, 'server restarting');
   }
@@ -113,21 +120,31 @@ export class TicketLive {
     for (const live of [...this.sockets]) if (match(live)) this.close(live, code, reason);
   }
 
+  private scheduleReview(): void {
+    if (this.stopped) return;
+    this.cancelReview = this.ctx.clock.setTimeout(() => void this.review().finally(() => this.scheduleReview()), LIVE_REVIEW_MS);
+  }
+
   private async review(): Promise<void> {
     try {
       if ((await this.ctx.settings.get('allow_tickets')) !== true) return this.closeWhere(() => true, TICKET_LIVE_CLOSE.FEATURE_OFF, 'tickets are turned off');
       for (const live of [...this.sockets]) {
-        if (!live.alive) {
-          this.forget(live);
-          live.socket.terminate();
-          continue;
-        }
-        live.alive = false;
-        live.socket.ping();
         if (!(await this.ctx.auth.sessionLive(live.sessionId))) this.close(live, TICKET_LIVE_CLOSE.SESSION_ENDED, 'session ended');
       }
     } catch (error) {
       this.ctx.log.error({ err: error }, 'reviewing the live ticket sockets failed');
+    }
+  }
+
+  private checkAlive(): void {
+    for (const live of [...this.sockets]) {
+      if (!live.alive) {
+        this.forget(live);
+        live.socket.terminate();
+        continue;
+      }
+      live.alive = false;
+      live.socket.ping();
     }
   }
 }

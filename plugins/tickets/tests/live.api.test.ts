@@ -21,6 +21,7 @@ import {
   type TestPanel,
 } from '../../../tests/api/harness';
 import { ManualClock } from '../../../tests/fixtures/manual-clock';
+import { LIVE_REVIEW_MS } from '../server/live-routes';
 import { TICKET_LIVE_CLOSE, ticketSocketPath, type TicketLiveMessage } from '../shared/live-protocol';
 
 const MINE = '/api/user/tickets';
@@ -279,6 +280,18 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
     expect((await talker.closed).code).toBe(TICKET_LIVE_CLOSE.PROTOCOL);
   });
 
+  it('closes the open sockets when allow_tickets is turned off, at the next review', async () => {
+    const customer = await userWithRole(panel, 1);
+    const page = await customerSocket(customer, await open(customer));
+    await panel.services.settings.set('allow_tickets', false);
+    try {
+      clock.advance(LIVE_REVIEW_MS);
+      expect((await page.closed).code).toBe(TICKET_LIVE_CLOSE.FEATURE_OFF);
+    } finally {
+      await panel.services.settings.set('allow_tickets', true);
+    }
+  });
+
   it('keeps one account to 20 sockets at once on an instance', async () => {
     const customer = await userWithRole(panel, 1);
     const id = await open(customer);
@@ -311,6 +324,7 @@ describe.each(testDialects())('live ticket pages on %s', (dialect) => {
 
 describe.each(testDialects().filter(() => testStores().includes('redis')))('live ticket pages across two instances sharing Redis (%s)', (dialect) => {
   let panel: TestPanel;
+  let clock: ManualClock;
   let second: FastifyInstance;
   let one: string;
   let two: string;
@@ -318,8 +332,9 @@ describe.each(testDialects().filter(() => testStores().includes('redis')))('live
 
   beforeAll(async () => {
     // rate-limit counts stay in-process: the sign-ups here never touch the shared per-IP counters
-    panel = await startPanel(dialect, { jobs: false, rateLimitStore: new MemoryRateLimitStore(), env: { REDIS_URL: TEST_REDIS_URL() } });
-    second = await secondInstance(panel, { jobs: false, rateLimitStore: new MemoryRateLimitStore() });
+    clock = new ManualClock(Date.now());
+    panel = await startPanel(dialect, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore(), env: { REDIS_URL: TEST_REDIS_URL() } });
+    second = await secondInstance(panel, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore() });
     one = await listen(panel.app);
     two = await listen(second);
   });
@@ -359,5 +374,14 @@ describe.each(testDialects().filter(() => testStores().includes('redis')))('live
     await quietPeriod();
     expect(deskOnOne.changes).toHaveLength(2);
     expect(onTwo.changes).toHaveLength(2);
+
+    // signed out through instance one: instance two hears no event, its review ends the socket
+    const logout = await panel.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: { cookie: customer.cookie } });
+    expect(logout.statusCode).toBe(200);
+    await quietPeriod();
+    expect(onTwo.socket.readyState).toBe(WebSocket.OPEN);
+    clock.advance(LIVE_REVIEW_MS);
+    expect((await onTwo.closed).code).toBe(TICKET_LIVE_CLOSE.SESSION_ENDED);
+    expect(deskOnOne.socket.readyState).toBe(WebSocket.OPEN);
   });
 });
