@@ -89,3 +89,91 @@ describe('http', () => {
     expect(events[1]).toMatchObject({ method: 'GET', status: 200, responseBody: { ok: 1 }, requestBody: undefined });
   });
 });
+
+/** A stand-in XMLHttpRequest: records what is sent, reports progress, then answers as told. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer: { status: number; body: string; type: string } | 'network' = { status: 200, body: '{"ok":true}', type: 'application/json' };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  sent: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private type = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+    FakeXhr.last = this;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? this.type : null;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.sent = body;
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      const answer = FakeXhr.answer;
+      if (answer === 'network') return this.onerror?.();
+      this.status = answer.status;
+      this.responseText = answer.body;
+      this.type = answer.type;
+      this.onload?.();
+    });
+  }
+}
+
+describe('http.upload', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeXhr.answer = { status: 200, body: '{"ok":true}', type: 'application/json' };
+  });
+
+  it('sends the form through XMLHttpRequest, reports the upload progress and answers the parsed body', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const form = new FormData();
+    form.append('message', 'hi');
+    const progress: number[] = [];
+    const events: HttpEvent[] = [];
+    const stop = onHttpEvent((event) => events.push(event));
+    const answer = await http.upload('/api/user/tickets/5/replies', form, { onProgress: ({ loaded, total }) => progress.push(loaded / total) });
+    stop();
+    expect(answer).toEqual({ ok: true });
+    expect(FakeXhr.last?.method).toBe('POST');
+    expect(FakeXhr.last?.url).toBe('/api/user/tickets/5/replies');
+    expect(FakeXhr.last?.headers.Accept).toBe('application/json');
+    expect(FakeXhr.last?.sent).toBe(form);
+    expect(progress).toEqual([0.5, 1]);
+    expect(events[0]).toMatchObject({ method: 'POST', status: 200, url: '/api/user/tickets/5/replies' });
+  });
+
+  it('turns an error answer into the ApiError with the server code, and no answer into NETWORK_ERROR', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.answer = { status: 413, body: '{"error":{"code":"FILE_TOO_LARGE","message":"too big"}}', type: 'application/json; charset=utf-8' };
+    await expect(http.upload('/api/x', new FormData())).rejects.toMatchObject({ status: 413, code: 'FILE_TOO_LARGE' });
+    FakeXhr.answer = 'network';
+    await expect(http.upload('/api/x', new FormData())).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('goes through a replaced transport (tests), reporting the upload done once', async () => {
+    const fetchSpy = vi.fn(reply(201, { id: 1 }));
+    setHttpFetch(fetchSpy);
+    const progress: number[] = [];
+    const form = new FormData();
+    expect(await http.upload('/api/x', form, { onProgress: ({ loaded, total }) => progress.push(loaded / total) })).toEqual({ id: 1 });
+    expect(fetchSpy.mock.calls[0][1].body).toBe(form);
+    expect(progress).toEqual([1]);
+  });
+});

@@ -5,7 +5,7 @@
 // the servers and accounts on the Pterodactyl stand-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../server/http/route-registry';
-import { casesFor, plausible, refusedJson, refusedText } from './fuzz-catalogue';
+import { casesFor, plausible, refusedJson, refusedText, uploadCases } from './fuzz-catalogue';
 import { testDialects, userWithRole, type SignedInUser } from './harness';
 import { builtServer, customer, startServersWorld, type ServersWorld } from './servers-world';
 
@@ -50,6 +50,16 @@ describe('the fuzz catalogue', () => {
       ]),
     );
     expect(casesFor(route).find((c) => c.label === 'body: on: boolean string')?.payload).toBe('{"name":"aa","on":"true"}');
+  });
+});
+
+describe('the fuzz catalogue of an upload route', () => {
+  it('adds forms a file check must refuse, with the plausible fields of the body', () => {
+    const cases = uploadCases('/api/things', { name: 'aa', count: 1 });
+    expect(cases.map((c) => c.label)).toEqual(['form: an executable named as an image', 'form: an HTML page named as an image', 'form: cut short']);
+    expect(cases[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(cases[0]?.payload).toContain('name="count"\r\n\r\n1\r\n');
+    expect(cases[0]?.payload).toContain('filename="cat.png"');
   });
 });
 

@@ -93,6 +93,17 @@ describe.each(testDialects())('the API document (%s)', (dialect) => {
     expect(afk).toMatchObject({ 'x-websocket': true, 'x-plugin': 'earn-afk', 'x-feature-flag': 'afk_enabled' });
     expect(afk.responses['101']).toBeDefined();
 
+    // a ticket is opened with JSON or a form with attachments: both bodies are shown, the form with its files
+    const opening = doc.paths['/api/user/tickets'].post;
+    const bodies = opening.requestBody?.content as Record<string, { schema: { properties: Record<string, unknown>; required?: string[]; description?: string } }>;
+    expect(Object.keys(bodies).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(bodies['multipart/form-data'].schema.required).toEqual(bodies['application/json'].schema.required);
+    expect(Object.keys(bodies['multipart/form-data'].schema.properties)).toEqual(expect.arrayContaining(['department_id', 'subject', 'message', 'files']));
+    expect(bodies['multipart/form-data'].schema.description).toMatch(/read from settings at each request/);
+    expect(opening.responses['413']).toBeDefined();
+    expect(opening.responses['415']).toBeDefined();
+    expect(Object.keys((doc.paths['/api/admin/tickets/{id}/notes'].post.requestBody?.content ?? {}) as object)).toContain('multipart/form-data');
+
     const paged = doc.paths['/api/admin/users'].get;
     expect(paged.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'per_page', in: 'query', required: false, schema: expect.objectContaining({ maximum: 100 }) })]),
