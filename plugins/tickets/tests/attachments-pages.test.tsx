@@ -80,6 +80,8 @@ describe('attaching files to a new ticket (/ticket/create)', () => {
     Object.defineProperty(paste, 'clipboardData', { value: { files: [new File([new Uint8Array(8)], 'image.png', { type: 'image/png' })] } });
     box.dispatchEvent(paste);
     await app.findByText(/^screenshot-\d{14}\.png$/);
+    // previewed as a data: image (the panel's CSP allows data: images, not blob: ones)
+    await app.waitFor(() => expect(app.container.querySelector('img[src^="data:image/png"]')).not.toBeNull());
     // the picker is full: a third file is refused
     await choose(app, pickerInput(app), [file('more.log', 5)]);
     await app.findByText('more.log was not added: at most 2 files.');

@@ -56,30 +56,34 @@ export interface FileSelection {
 export function useFileSelection(limits: FileLimitsView | null): FileSelection {
   const [files, setFiles] = useState<readonly File[]>([]);
   const [refused, setRefused] = useState<readonly FileRefusal[]>([]);
+  // the files as the last change left them, so two adds before a render both count
+  const current = useRef(files);
+  current.current = files;
   const add = useCallback(
     (incoming: Iterable<File>) => {
       if (!limits) return;
+      const next = [...current.current];
       const problems: FileRefusal[] = [];
-      setFiles((current) => {
-        const next = [...current];
-        for (const file of incoming) {
-          const extension = extensionOf(file.name);
-          if (limits.extensions.length > 0 && !limits.extensions.includes(extension)) problems.push({ file: file.name, reason: 'typeRefused' });
-          else if (file.size > limits.maxBytes) problems.push({ file: file.name, reason: 'tooLarge' });
-          else if (next.length >= limits.maxFiles) problems.push({ file: file.name, reason: 'tooMany' });
-          else next.push(file);
-        }
-        return next;
-      });
+      for (const file of incoming) {
+        const extension = extensionOf(file.name);
+        if (limits.extensions.length > 0 && !limits.extensions.includes(extension)) problems.push({ file: file.name, reason: 'typeRefused' });
+        else if (file.size > limits.maxBytes) problems.push({ file: file.name, reason: 'tooLarge' });
+        else if (next.length >= limits.maxFiles) problems.push({ file: file.name, reason: 'tooMany' });
+        else next.push(file);
+      }
+      current.current = next;
+      setFiles(next);
       setRefused(problems);
     },
     [limits],
   );
   const remove = useCallback((index: number) => {
-    setFiles((current) => current.filter((_, i) => i !== index));
+    current.current = current.current.filter((_, i) => i !== index);
+    setFiles(current.current);
     setRefused([]);
   }, []);
   const clear = useCallback(() => {
+    current.current = [];
     setFiles([]);
     setRefused([]);
   }, []);
@@ -103,14 +107,24 @@ export function formWithFiles(fields: Readonly<Record<string, string | number | 
   return form;
 }
 
-/** A local preview of a chosen image, released when it is no longer shown. */
+/**
+ * A local preview of a chosen image, as a data: URL (the panel's Content-Security-Policy allows data:
+ * images, not blob: ones); none for other files or very large images.
+ */
 function usePreview(file: File): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') return;
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
+    if (!file.type.startsWith('image/') || file.size > 10 * 1024 * 1024 || typeof FileReader === 'undefined') return;
+    const reader = new FileReader();
+    let current = true;
+    reader.onload = () => {
+      if (current && typeof reader.result === 'string') setUrl(reader.result);
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      current = false;
+      reader.abort();
+    };
   }, [file]);
   return url;
 }
