@@ -74,6 +74,12 @@ const MARIADB_FILES = [
   // the tickets desk: sorting by priority (a CASE over a string), the hours column added by ALTER TABLE
   'staff-assign',
   'departments-hours',
+  // tickets: the open-ticket limit and status changes as conditional writes; attachments rolled back with their
+  // message; the unread counts compare nullable timestamps
+  'tickets',
+  'attachments',
+  'badges',
+  'linked-server',
   'store',
   'wallet',
   // department webhooks: deliveries claimed by a conditional UPDATE (MySQL counts changed rows)
