@@ -125,6 +125,8 @@ describe('department edit', () => {
       session: ROOT,
       http: {
         'GET /api/admin/departments/1': { body: { department: billing } },
+        // the page's webhook card: none set up
+        'GET /api/admin/departments/1/webhook': { body: { webhook: null } },
         'GET /api/admin/roles': roles,
         'PATCH /api/admin/departments/1': (call) => ({ body: { department: { ...billing, ...(call.body as object), updated_at: '2026-02-01T00:00:00.000Z' } } }),
       },
