@@ -88,9 +88,20 @@ export interface PluginFiles {
   /** true when a file was deleted */
   delete(key: string): Promise<boolean>;
   /**
-   * Sends a stored file privately (its stored type, nosniff, Cache-Control private, inline only for
-   * images and PDF, a safe download name); 404 FILE_NOT_FOUND when it is gone. Check access first:
-   * the key is the only thing this checks.
+   * Sends a stored file (its stored type, nosniff, inline only for images and PDF, a safe download
+   * name); 404 FILE_NOT_FOUND when it is gone. Privately (Cache-Control private, no-store) unless
+   * `options.public`. Check access first: the key is the only thing this checks.
    */
-  send(reply: FastifyReply, key: string): Promise<FastifyReply>;
+  send(reply: FastifyReply, key: string, options?: SendFileOptions): Promise<FastifyReply>;
+}
+
+export interface SendFileOptions {
+  /**
+   * A file meant for everyone (a library picture on a public page): browsers and proxies may keep it
+   * for a year without asking again (`public, max-age=31536000, immutable`), which is right because
+   * a key is random and the bytes under it never change. Only an image is sent this way; a public
+   * route asking for another kind answers 404 FILE_NOT_FOUND, so nothing but pictures is ever
+   * cached publicly. (SVG is never a stored image type: its bytes are kept, if at all, as text.)
+   */
+  public?: boolean;
 }

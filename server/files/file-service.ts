@@ -11,6 +11,7 @@ import {
   type FileLimits,
   type OpenedFile,
   type PluginFiles,
+  type SendFileOptions,
   type StoredFile,
   type StoredFileType,
   type UploadedForm,
@@ -23,6 +24,8 @@ import type { FileStore } from './store';
 const KEY = /^[A-Za-z0-9_-]{22}$/;
 const MAX_UPLOAD_FILES = 20;
 const MAX_NAME_LENGTH = 120;
+/** a key's bytes never change, so a public file may be cached for the longest time browsers honour */
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 
 /** 128 random bits, base64url: a key is the file's only name in the store and cannot be guessed. */
 export function newFileKey(): string {
@@ -225,15 +228,23 @@ export class FileService implements PluginFiles {
     return this.backend.remove(key);
   }
 
-  async send(reply: FastifyReply, key: string): Promise<FastifyReply> {
+  async send(reply: FastifyReply, key: string, options: SendFileOptions = {}): Promise<FastifyReply> {
+    const isPublic = options.public === true;
     const file = await this.open(key);
-    if (!file) throw httpError(404, 'FILE_NOT_FOUND', 'This file does not exist.');
+    // a public route serves pictures only: a PDF or text kept in the same store never leaves
+    // through it (and never lands in a shared cache)
+    if (file && isPublic && !file.type.startsWith('image/')) file.stream.destroy();
+    else if (file) return this.sendOpened(reply, file, isPublic);
+    throw httpError(404, 'FILE_NOT_FOUND', 'This file does not exist.');
+  }
+
+  private sendOpened(reply: FastifyReply, file: OpenedFile, isPublic: boolean): FastifyReply {
     return reply
       .header('Content-Type', file.type === 'text/plain' ? 'text/plain; charset=utf-8' : file.type)
       .header('Content-Length', String(file.size))
       .header('Content-Disposition', contentDisposition(file.type, file.name))
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
+      .header('Cache-Control', isPublic ? PUBLIC_CACHE : 'private, no-store')
       .send(file.stream);
   }
 }

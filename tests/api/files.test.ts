@@ -197,6 +197,46 @@ describe.each(['disk', 's3'] as const)('the file service, %s store', (store) => 
     expect((await app.inject({ url: `/api/fx-files/${key}` })).statusCode).toBe(404);
   });
 
+  it('serves an image publicly with the long cache headers, and nothing but images that way', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/fx-files',
+      ...(await form([
+        { name: 'map.png', bytes: pngWithExif() },
+        { name: 'notes.txt', bytes: Buffer.from('plain') },
+      ])),
+    });
+    const [image, text] = (res.json() as { files: { key: string; size: number }[] }).files;
+    const served = await app.inject({ url: `/api/fx-files/public/${image?.key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="map.png"/);
+    expect(served.rawPayload.length).toBe(image?.size);
+    // the same file through a private route stays private
+    expect((await app.inject({ url: `/api/fx-files/${image?.key}` })).headers['cache-control']).toBe('private, no-store');
+    // text never leaves through a public route, nor lands in a shared cache
+    const publicText = await app.inject({ url: `/api/fx-files/public/${text?.key}` });
+    expect(publicText.statusCode).toBe(404);
+    expect(publicText.json()).toMatchObject({ error: { code: 'FILE_NOT_FOUND' } });
+    expect(publicText.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/fx-files/public/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
+    for (const key of [image?.key, text?.key]) await app.inject({ method: 'DELETE', url: `/api/fx-files/${key}` });
+  });
+
+  it('never keeps or serves an SVG as an image: its bytes are text at most, sent as a download', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await app.inject({ method: 'POST', url: '/api/fx-files', ...(await form([{ name: 'logo.svg', bytes: svg, claim: 'image/svg+xml' }])) });
+    const [file] = (res.json() as { files: { key: string; type: string }[] }).files;
+    expect(file?.type).toBe('text/plain');
+    expect((await app.inject({ url: `/api/fx-files/public/${file?.key}` })).statusCode).toBe(404);
+    const served = await app.inject({ url: `/api/fx-files/${file?.key}` });
+    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    await app.inject({ method: 'DELETE', url: `/api/fx-files/${file?.key}` });
+  });
+
   it('answers 404 for a key that is not a stored file, including one shaped like a path', async () => {
     expect((await app.inject({ url: '/api/fx-files/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     expect((await app.inject({ url: `/api/fx-files/${encodeURIComponent('../secret.key')}` })).statusCode).toBe(404);
