@@ -1,12 +1,12 @@
 // Issue 11 "must show", in chromium against the BUILT panel with mail through a real local SMTP
 // server: an administrator sets up two departments (Technical, Billing) through the admin API, each
 // with one staff role limited to it; a customer opens a ticket in Technical on /ticket/create with a
-// screenshot pasted in; the Technical staff member finds it on /mc-admin/tickets and opens it (the
+// screenshot chosen in the file picker; the Technical staff member finds it on /mc-admin/tickets and opens it (the
 // picture shows), the Billing one neither sees it in the list nor can open its address or the
 // picture, nor can another customer; Technical adds an internal note and replies; the customer's
 // page (never reloaded) shows the reply within seconds, pushed over its socket while polling would
-// take 10 s, and never the note; the customer replies and closes, which the staff page shows by
-// itself. The mails each step sends arrive at the SMTP server, and the note is in none of them; the
+// take 10 s, and never the note; the customer replies (another screenshot pasted into the box) and
+// closes, which the staff page shows by itself. The mails each step sends arrive at the SMTP server, and the note is in none of them; the
 // Technical department's webhook (a local HTTP stand-in) receives a JSON POST per event, signed with
 // its secret, and none for the note, while Billing's hears nothing.
 import { execFile } from 'node:child_process';
@@ -251,13 +251,10 @@ describe('the support desk through its pages', () => {
     await steve.getByLabel('Priority').selectOption({ label: 'High' });
     await steve.getByLabel('Subject').fill(SUBJECT);
     await steve.getByLabel('Message').fill(FIRST_MESSAGE);
-    // pasted into the message box, as a screenshot is (the page offers it: "paste a screenshot")
-    await steve.getByLabel('Message').evaluate((box, base64) => {
-      const data = new DataTransfer();
-      data.items.add(new File([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], 'crash.png', { type: 'image/png' }));
-      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, SCREENSHOT.toString('base64'));
-    await steve.getByText('crash.png').waitFor(WAIT);
+    // chosen with the page's file picker; the chosen file shows with its preview
+    await steve.locator('input[type="file"]').setInputFiles({ name: 'crash.png', mimeType: 'image/png', buffer: SCREENSHOT });
+    const chosen = steve.getByRole('list', { name: 'Attachments' }).getByRole('listitem').filter({ hasText: 'crash.png' });
+    await expect.poll(() => chosen.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), WAIT).toBe(12);
     await steve.getByRole('button', { name: 'Open the ticket' }).click();
     await steve.waitForURL(/\/ticket\/\d+$/, WAIT);
     ticketId = Number(new URL(steve.url()).pathname.split('/').pop());
@@ -367,6 +364,13 @@ describe('the support desk through its pages', () => {
   it('the customer replies and closes the ticket; staff are mailed the reply; the note was mailed to nobody', async () => {
     const steve = pageOf('steve');
     await steve.getByLabel('Your reply', { exact: true }).fill(CUSTOMER_REPLY);
+    // a second screenshot pasted into the reply box, as the page offers ("paste a screenshot")
+    await steve.getByLabel('Your reply', { exact: true }).evaluate((box, base64) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0))], 'after.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, SCREENSHOT.toString('base64'));
+    await steve.getByRole('list', { name: 'Attachments' }).getByText('after.png').waitFor(WAIT);
     await steve.getByRole('button', { name: 'Send the reply' }).click();
     await steve.locator('li', { hasText: CUSTOMER_REPLY }).waitFor(WAIT);
 
@@ -382,6 +386,7 @@ describe('the support desk through its pages', () => {
     const tech = pageOf('tech');
     expect(framesAt('tech', `/api/admin/tickets/${ticketId}/socket`).map((f) => f.type)).toContain('ready');
     await expect.poll(() => mainText(tech), LIVE).toContain(CUSTOMER_REPLY);
+    await expect.poll(() => naturalWidth(tech, 'after.png'), WAIT).toBe(12);
     await tech.getByRole('button', { name: 'Reopen ticket' }).waitFor(LIVE);
 
     expect(ticketMailsTo('billing')).toEqual([]);
