@@ -188,6 +188,17 @@ function framesAt(who: Who, path: string): { type: string }[] {
   return (sockets[who] ?? []).filter((s) => s.url === path).flatMap((s) => s.frames.map((f) => JSON.parse(f) as { type: string }));
 }
 
+/** Leaves a mark in the page's window: a reload or a full navigation would wipe it. */
+async function markPage(who: Who): Promise<void> {
+  await pageOf(who).evaluate(() => {
+    (window as Window & { e2eNotReloaded?: boolean }).e2eNotReloaded = true;
+  });
+}
+
+function stillMarked(who: Who): Promise<boolean> {
+  return pageOf(who).evaluate(() => (window as Window & { e2eNotReloaded?: boolean }).e2eNotReloaded === true);
+}
+
 function pageOf(who: Who): Page {
   const probe = probes[who];
   if (!probe) throw new Error(`${who} is not signed in`);
@@ -258,6 +269,7 @@ describe('the support desk through its pages', () => {
     await steve.getByRole('button', { name: 'Open the ticket' }).click();
     await steve.waitForURL(/\/ticket\/\d+$/, WAIT);
     ticketId = Number(new URL(steve.url()).pathname.split('/').pop());
+    await markPage('steve');
     await steve.getByRole('main').getByRole('heading', { name: SUBJECT, level: 1 }).waitFor(WAIT);
     expect(await mainText(steve)).toContain(FIRST_MESSAGE);
     await expect.poll(() => naturalWidth(steve, 'crash.png'), WAIT).toBe(12);
@@ -322,6 +334,7 @@ describe('the support desk through its pages', () => {
     const steve = pageOf('steve');
     // the customer's page stays open from the first step: no goto, no reload from here on
     expect(new URL(steve.url()).pathname).toBe(`/ticket/${ticketId}`);
+    await markPage('tech');
     const customerSocket = `/api/user/tickets/${ticketId}/socket`;
     // its socket listens (else the page would be polling)
     await expect.poll(() => framesAt('steve', customerSocket).map((f) => f.type), WAIT).toContain('ready');
@@ -348,6 +361,7 @@ describe('the support desk through its pages', () => {
     // pushed: on the customer's page within a few seconds of the reply being stored, not after a 10 s poll
     await expect.poll(() => mainText(steve), LIVE).toContain(REPLY);
     expect(changes()).toBeGreaterThan(told);
+    expect(await stillMarked('steve')).toBe(true);
     await tech.locator('li:not([data-internal])', { hasText: REPLY }).waitFor(WAIT);
     expect(await mainText(steve)).not.toContain(NOTE);
     // nor does the customer's API answer carry it
@@ -388,6 +402,7 @@ describe('the support desk through its pages', () => {
     await expect.poll(() => mainText(tech), LIVE).toContain(CUSTOMER_REPLY);
     await expect.poll(() => naturalWidth(tech, 'after.png'), WAIT).toBe(12);
     await tech.getByRole('button', { name: 'Reopen ticket' }).waitFor(LIVE);
+    expect(await stillMarked('tech')).toBe(true);
 
     expect(ticketMailsTo('billing')).toEqual([]);
     for (const mail of smtp.mails) {
