@@ -67,7 +67,7 @@ describe('FilePicker', () => {
 
 describe('formatFileSize and formWithFiles', () => {
   it('writes sizes in the reader’s language and builds the form an upload route takes', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
     expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
     expect(formatFileSize(5 * 1024 * 1024, 'de')).toBe('5 MB');
     const form = formWithFiles({ message: 'hi', department_id: 3, skipped: undefined }, [new File(['a'], 'a.log')]);
