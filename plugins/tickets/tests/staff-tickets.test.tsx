@@ -151,6 +151,24 @@ describe('staff ticket view', () => {
     expect(app.httpCalls.filter((c) => c.path === '/api/admin/tickets/7/notes')).toHaveLength(1);
   });
 
+  it('says a ticket that is gone or outside the staff member’s departments is not there, with the way back and no retry', async () => {
+    const app = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/tickets/7',
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/tickets/7': { status: 404, body: { error: { code: 'TICKET_NOT_FOUND', message: 'No such ticket.' } } },
+        'GET /api/admin/tickets/departments': departments,
+      },
+    });
+    await app.findByText(text.errors.TICKET_NOT_FOUND);
+    expect(document.body.textContent).not.toContain('No such ticket.');
+    expect(app.queryByRole('button', 'Try again')).toBeNull();
+    await app.click(app.getByRole('link', text.ticket.back));
+    await app.waitFor(() => expect(app.location().pathname).toBe('/mc-admin/tickets'));
+  });
+
   it('says in the staff member’s words why a reply or a move was refused', async () => {
     const app = await renderPlugin(plugin, {
       manifest,

@@ -10,6 +10,7 @@ import {
   Button,
   Card,
   dialogs,
+  EmptyStateCard,
   FilePicker,
   Form,
   http,
@@ -186,92 +187,98 @@ export default function StaffTicketPage() {
         </Button>
       }
     >
-      <ResourceState data={loaded.data} loading={loaded.loading && !loaded.data} error={loaded.error} reload={loaded.reload} errorTitle={t('staff.ticket.loadFailed')}>
-        {({ ticket, customer, messages }) => {
-          const closed = ticket.status === 'closed';
-          const departmentOptions = (departments.data?.data ?? []).map((d) => ({
-            value: String(d.id),
-            label: d.enabled ? d.name : t('staff.ticket.departmentDisabled', { name: d.name }),
-          }));
-          return (
-            <div css={{ display: 'grid', gap: 16, alignItems: 'start', [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) 300px' } }}>
-              <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
-                <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-                  <StatusBadge status={ticket.status} />
-                  <PriorityBadge priority={ticket.priority} />
-                </div>
-                <ol aria-label={t('staff.ticket.conversation')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
-                  {messages.map((message) => (
-                    <Message key={message.id} message={message} ticketId={ticket.id} />
-                  ))}
-                </ol>
-                <Card>
-                  {closed ? (
-                    <p css={{ margin: 0, color: c.muted }}>{t('staff.ticket.closedNote')}</p>
-                  ) : (
-                    <MessageBox url={staffUrl.replies(ticket.id)} label={t('staff.ticket.reply')} submitText={t('staff.ticket.sendReply')} onSent={loaded.reload} />
-                  )}
-                </Card>
-                <Card css={{ background: c.warningSoft, borderStyle: 'dashed', borderColor: c.warning }}>
-                  <MessageBox
-                    url={staffUrl.notes(ticket.id)}
-                    label={t('staff.ticket.note')}
-                    submitText={t('staff.ticket.addNote')}
-                    hint={t('staff.ticket.noteHint')}
-                    onSent={loaded.reload}
-                  />
-                </Card>
-              </div>
-              <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
-                <CustomerCard customer={customer} ticketId={ticket.id} />
-                <Card title={t('staff.ticket.settings')}>
-                  <div css={{ display: 'grid', gap: 12 }}>
-                    <Select
-                      label={t('staff.tickets.filters.status')}
-                      name="status"
-                      value={ticket.status === 'replied' ? '' : ticket.status}
-                      placeholder={ticket.status === 'replied' ? t('staff.status.replied') : undefined}
-                      options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }))}
-                      disabled={busy}
-                      onChange={(value) => value && void changeTicket({ status: value as StaffChanges['status'] })}
-                    />
-                    <Select
-                      label={t('staff.tickets.filters.priority')}
-                      name="priority"
-                      value={ticket.priority}
-                      options={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`staff.priority.${p}`) }))}
-                      disabled={busy}
-                      onChange={(value) => void changeTicket({ priority: value as StaffChanges['priority'] })}
-                    />
-                    {!departments.error && (
-                      <Select
-                        label={t('staff.tickets.filters.department')}
-                        name="department_id"
-                        value={String(ticket.department_id)}
-                        options={departmentOptions}
-                        disabled={busy || !departments.data}
-                        onChange={(value) => void changeTicket({ department_id: Number(value) })}
-                      />
-                    )}
-                    <AssigneePicker ticket={ticket} busy={busy} onChange={(changes) => void changeTicket(changes)} />
-                    <PermissionGate permission={STAFF_PERMISSIONS.ticketsView}>
-                      {closed ? (
-                        <Button variant="secondary" loading={busy} onClick={() => void changeTicket({ status: 'open' })}>
-                          {t('staff.ticket.reopen')}
-                        </Button>
-                      ) : (
-                        <Button variant="danger" loading={busy} onClick={() => void changeTicket({ status: 'closed' })}>
-                          {t('staff.ticket.close')}
-                        </Button>
-                      )}
-                    </PermissionGate>
+      {loaded.error?.code === 'TICKET_NOT_FOUND' && !loaded.data ? (
+        // gone, or in a department this staff member does not see: trying again would not help (the way
+        // back is the page's own action)
+        <EmptyStateCard icon="ticket" title={t('staff.errors.TICKET_NOT_FOUND')} />
+      ) : (
+        <ResourceState data={loaded.data} loading={loaded.loading && !loaded.data} error={loaded.error} reload={loaded.reload} errorTitle={t('staff.ticket.loadFailed')}>
+          {({ ticket, customer, messages }) => {
+            const closed = ticket.status === 'closed';
+            const departmentOptions = (departments.data?.data ?? []).map((d) => ({
+              value: String(d.id),
+              label: d.enabled ? d.name : t('staff.ticket.departmentDisabled', { name: d.name }),
+            }));
+            return (
+              <div css={{ display: 'grid', gap: 16, alignItems: 'start', [theme.breakpoints.md]: { gridTemplateColumns: 'minmax(0, 1fr) 300px' } }}>
+                <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
+                  <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                    <StatusBadge status={ticket.status} />
+                    <PriorityBadge priority={ticket.priority} />
                   </div>
-                </Card>
+                  <ol aria-label={t('staff.ticket.conversation')} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
+                    {messages.map((message) => (
+                      <Message key={message.id} message={message} ticketId={ticket.id} />
+                    ))}
+                  </ol>
+                  <Card>
+                    {closed ? (
+                      <p css={{ margin: 0, color: c.muted }}>{t('staff.ticket.closedNote')}</p>
+                    ) : (
+                      <MessageBox url={staffUrl.replies(ticket.id)} label={t('staff.ticket.reply')} submitText={t('staff.ticket.sendReply')} onSent={loaded.reload} />
+                    )}
+                  </Card>
+                  <Card css={{ background: c.warningSoft, borderStyle: 'dashed', borderColor: c.warning }}>
+                    <MessageBox
+                      url={staffUrl.notes(ticket.id)}
+                      label={t('staff.ticket.note')}
+                      submitText={t('staff.ticket.addNote')}
+                      hint={t('staff.ticket.noteHint')}
+                      onSent={loaded.reload}
+                    />
+                  </Card>
+                </div>
+                <div css={{ display: 'grid', gap: 16, minWidth: 0 }}>
+                  <CustomerCard customer={customer} ticketId={ticket.id} />
+                  <Card title={t('staff.ticket.settings')}>
+                    <div css={{ display: 'grid', gap: 12 }}>
+                      <Select
+                        label={t('staff.tickets.filters.status')}
+                        name="status"
+                        value={ticket.status === 'replied' ? '' : ticket.status}
+                        placeholder={ticket.status === 'replied' ? t('staff.status.replied') : undefined}
+                        options={STAFF_STATUSES.map((s) => ({ value: s, label: t(`staff.status.${s}`) }))}
+                        disabled={busy}
+                        onChange={(value) => value && void changeTicket({ status: value as StaffChanges['status'] })}
+                      />
+                      <Select
+                        label={t('staff.tickets.filters.priority')}
+                        name="priority"
+                        value={ticket.priority}
+                        options={TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`staff.priority.${p}`) }))}
+                        disabled={busy}
+                        onChange={(value) => void changeTicket({ priority: value as StaffChanges['priority'] })}
+                      />
+                      {!departments.error && (
+                        <Select
+                          label={t('staff.tickets.filters.department')}
+                          name="department_id"
+                          value={String(ticket.department_id)}
+                          options={departmentOptions}
+                          disabled={busy || !departments.data}
+                          onChange={(value) => void changeTicket({ department_id: Number(value) })}
+                        />
+                      )}
+                      <AssigneePicker ticket={ticket} busy={busy} onChange={(changes) => void changeTicket(changes)} />
+                      <PermissionGate permission={STAFF_PERMISSIONS.ticketsView}>
+                        {closed ? (
+                          <Button variant="secondary" loading={busy} onClick={() => void changeTicket({ status: 'open' })}>
+                            {t('staff.ticket.reopen')}
+                          </Button>
+                        ) : (
+                          <Button variant="danger" loading={busy} onClick={() => void changeTicket({ status: 'closed' })}>
+                            {t('staff.ticket.close')}
+                          </Button>
+                        )}
+                      </PermissionGate>
+                    </div>
+                  </Card>
+                </div>
               </div>
-            </div>
-          );
-        }}
-      </ResourceState>
+            );
+          }}
+        </ResourceState>
+      )}
     </Page>
   );
 }
