@@ -139,7 +139,8 @@ describe.each(catalogueSets().map((set) => [set.name, set] as const))('catalogue
     it('has every key its client code names', () => {
       // Quoted dotted names in the client code whose first part is a top-level key of the catalogue are
       // i18n keys (t('login.title'), 'validation.required' in a rules table): each must exist. Permission
-      // names look the same ('admin.servers.edit' beside the key 'admin.titles.servers') and are not keys.
+      // names look the same ('admin.servers.edit' beside the key 'admin.titles.servers') and are not keys,
+      // nor are form field names (name="hours.time_zone": the path a server refusal names).
       const permissions = new Set([...CORE_PERMISSIONS.map((p) => p.name), ...(manifest.permissions ?? []).map((p) => p.name)]);
       const english = catalogues.en ?? {};
       const roots = new Set(Object.keys(english).map((key) => key.split('.')[0]));
@@ -148,8 +149,8 @@ describe.each(catalogueSets().map((set) => [set.name, set] as const))('catalogue
       for (const file of existsSync(clientDir) ? readdirSync(clientDir, { recursive: true }) : []) {
         if (!/\.tsx?$/.test(String(file))) continue;
         const source = readFileSync(join(clientDir, String(file)), 'utf8');
-        for (const match of source.matchAll(/['"`]([a-zA-Z][\w]*(?:\.[\w]+)+)['"`]/g)) {
-          if (roots.has(match[1].split('.')[0]) && !permissions.has(match[1])) named.add(match[1]);
+        for (const match of source.matchAll(/(\bname=)?['"`]([a-zA-Z][\w]*(?:\.[\w]+)+)['"`]/g)) {
+          if (!match[1] && roots.has(match[2].split('.')[0]) && !permissions.has(match[2])) named.add(match[2]);
         }
         for (const match of source.matchAll(/\bt\(\s*['"]([\w]+)['"]/g)) named.add(match[1]);
       }

@@ -28,8 +28,10 @@ const department = (id: number, extra: Record<string, unknown> = {}) => ({
 const roles = {
   body: {
     data: [
-      { id: 4, name: 'support', real_name: 'Support Buddy', color: '#0f0', permissions: [], users: 2, protected: false },
-      { id: 5, name: 'billing', real_name: 'Billing Team', color: '#00f', permissions: [], users: 1, protected: false },
+      { id: 1, name: 'default', real_name: 'Default', color: '#999', permissions: [], users: 40, protected: true },
+      { id: 4, name: 'support', real_name: 'Support Buddy', color: '#0f0', permissions: ['admin.tickets.list', 'admin.tickets.view'], users: 2, protected: false },
+      { id: 5, name: 'billing', real_name: 'Billing Team', color: '#00f', permissions: ['admin.tickets.view'], users: 1, protected: false },
+      { id: 8, name: 'admin', real_name: 'Administrator', color: '#f00', permissions: ['admin.root'], users: 1, protected: true },
     ],
   },
 };
@@ -105,6 +107,9 @@ describe('department create', () => {
       },
     });
     await app.findByText('Billing Team');
+    // a customer role and an admin.root one (which sees every department) are no use here
+    expect(app.queryByRole('checkbox', 'Default')).toBeNull();
+    expect(app.queryByRole('checkbox', 'Administrator')).toBeNull();
     await app.type(app.getByLabelText(text.form.name), '  Billing ');
     await app.type(app.getByLabelText(text.form.description), 'Invoices');
     await app.click(app.getByLabelText('Billing Team'));

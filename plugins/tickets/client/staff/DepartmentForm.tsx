@@ -34,6 +34,14 @@ export interface DepartmentFormValues {
   role_ids: number[];
 }
 
+/**
+ * Only a role whose staff work tickets (admin.tickets.view) can usefully be limited to departments; a
+ * customer role or an admin.root one (which sees every department) would be a checkbox that does nothing.
+ */
+export function mayWorkTickets(role: Pick<AdminRole, 'permissions'>): boolean {
+  return role.permissions.includes('admin.tickets.view') && !role.permissions.includes('admin.root');
+}
+
 export const EMPTY_DEPARTMENT: DepartmentFormValues = { name: '', description: '', hours: null, hours_note: '', enabled: true, role_ids: [] };
 
 export function departmentValuesOf(department: Department): DepartmentFormValues {
@@ -129,7 +137,7 @@ export function DepartmentForm({ initial, onSubmit, submitText }: DepartmentForm
           <p css={{ margin: 0, opacity: 0.8 }}>{t('staff.departments.form.rolesHint')}</p>
           {!mayListRoles && <Alert tone="info">{t('staff.departments.form.rolesHidden')}</Alert>}
           {roles.error && <Alert tone="error">{t('staff.departments.form.rolesFailed')}</Alert>}
-          {roles.data?.data.map((role) => (
+          {roles.data?.data.filter((role) => mayWorkTickets(role) || values.role_ids.includes(role.id)).map((role) => (
             <Checkbox key={role.id} label={role.real_name} name={`role_${role.id}`} checked={values.role_ids.includes(role.id)} onChange={toggleRole(role.id)} />
           ))}
         </fieldset>
