@@ -51,6 +51,8 @@ const MARIADB_FILES = [
   'database',
   'gift',
   'j4r',
+  // the image library: names unique whatever their case, a racing upload skipped (INSERT IGNORE)
+  'image-library',
   'leaderboard',
   'links',
   'lookup',

@@ -45,6 +45,14 @@ export const SDK_TEXTS_EN = {
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Could not copy: select the text and copy it by hand',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Choose from the library',
+  imageLibraryClose: 'Close the library',
+  imageLibrarySearch: 'Search pictures',
+  imageLibraryEmpty: 'No pictures in the library yet.',
+  imageLibraryPick: 'Use {{name}}',
+  imageLibraryFailed: 'The library could not be loaded; an address still works.',
+  imageLibraryHint: 'Pick a picture from the library or type an address.',
   // the admin screens' shared pieces (resource state, dates, the settings form)
   loadFailed: 'This could not be loaded.',
   dateTime: '{{value, datetime(dateStyle: medium; timeStyle: short)}}',

@@ -41,6 +41,14 @@ const texts: SdkTexts = {
   copy: 'Kopieren',
   copied: 'Kopiert',
   copyFailed: 'Kopieren nicht möglich: Text markieren und von Hand kopieren',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Aus der Bibliothek wählen',
+  imageLibraryClose: 'Bibliothek schließen',
+  imageLibrarySearch: 'Bilder suchen',
+  imageLibraryEmpty: 'Noch keine Bilder in der Bibliothek.',
+  imageLibraryPick: '{{name}} verwenden',
+  imageLibraryFailed: 'Die Bibliothek konnte nicht geladen werden; eine Adresse funktioniert weiterhin.',
+  imageLibraryHint: 'Wählen Sie ein Bild aus der Bibliothek oder geben Sie eine Adresse ein.',
   // the admin screens' shared pieces (resource state, dates, the settings form)
   loadFailed: 'Das konnte nicht geladen werden.',
   dateTime: '{{value, datetime(dateStyle: medium; timeStyle: short)}}',

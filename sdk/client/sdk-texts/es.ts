@@ -41,6 +41,14 @@ const texts: SdkTexts = {
   copy: 'Copiar',
   copied: 'Copiado',
   copyFailed: 'No se pudo copiar: selecciona el texto y cópialo a mano',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Elegir de la biblioteca',
+  imageLibraryClose: 'Cerrar la biblioteca',
+  imageLibrarySearch: 'Buscar imágenes',
+  imageLibraryEmpty: 'Todavía no hay imágenes en la biblioteca.',
+  imageLibraryPick: 'Usar {{name}}',
+  imageLibraryFailed: 'No se pudo cargar la biblioteca; una dirección sigue funcionando.',
+  imageLibraryHint: 'Elige una imagen de la biblioteca o escribe una dirección.',
   // the admin screens' shared pieces (resource state, dates, the settings form)
   loadFailed: 'No se pudo cargar.',
   dateTime: '{{value, datetime(dateStyle: medium; timeStyle: short)}}',

@@ -41,6 +41,14 @@ const texts: SdkTexts = {
   copy: 'Copier',
   copied: 'Copié',
   copyFailed: 'Copie impossible : sélectionnez le texte et copiez-le à la main',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Choisir dans la bibliothèque',
+  imageLibraryClose: 'Fermer la bibliothèque',
+  imageLibrarySearch: 'Rechercher des images',
+  imageLibraryEmpty: 'Aucune image dans la bibliothèque pour l’instant.',
+  imageLibraryPick: 'Utiliser {{name}}',
+  imageLibraryFailed: 'La bibliothèque n’a pas pu être chargée ; une adresse fonctionne toujours.',
+  imageLibraryHint: 'Choisissez une image de la bibliothèque ou saisissez une adresse.',
   // the admin screens' shared pieces (resource state, dates, the settings form)
   loadFailed: 'Le chargement a échoué.',
   dateTime: '{{value, datetime(dateStyle: medium; timeStyle: short)}}',

@@ -25,6 +25,12 @@ const texts: SdkTexts = {
   fileRemove: 'Eliminați {{name}}',
   openFullSize: 'Deschideți {{name}} la dimensiunea completă',
   downloadFile: 'Descărcați {{name}}',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Alegeți din bibliotecă',
+  imageLibraryClose: 'Închideți biblioteca',
+  imageLibrarySearch: 'Căutați imagini',
+  imageLibraryPick: 'Folosiți {{name}}',
+  imageLibraryHint: 'Alegeți o imagine din bibliotecă sau scrieți o adresă.',
 };
 
 export default texts;

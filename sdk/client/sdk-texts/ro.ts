@@ -41,6 +41,14 @@ const texts: SdkTexts = {
   copy: 'Copiază',
   copied: 'Copiat',
   copyFailed: 'Nu s-a putut copia: selectează textul și copiază-l manual',
+  // the image field and its library (image-picker.tsx)
+  imageLibraryOpen: 'Alege din bibliotecă',
+  imageLibraryClose: 'Închide biblioteca',
+  imageLibrarySearch: 'Caută imagini',
+  imageLibraryEmpty: 'Încă nu există imagini în bibliotecă.',
+  imageLibraryPick: 'Folosește {{name}}',
+  imageLibraryFailed: 'Biblioteca nu a putut fi încărcată; o adresă funcționează în continuare.',
+  imageLibraryHint: 'Alege o imagine din bibliotecă sau scrie o adresă.',
   // the admin screens' shared pieces (resource state, dates, the settings form)
   loadFailed: 'Nu s-a putut încărca.',
   dateTime: '{{value, datetime(dateStyle: medium; timeStyle: short)}}',

@@ -94,3 +94,4 @@ export {
   type FileRefusal,
   type StoredFileLink,
 } from './file-picker';
+export { ImageLibraryPicker, provideImageLibrary, useImageLibrary, type ImageLibraryPickerProps, type ImageLibrarySource, type PickableImage } from './image-picker';
