@@ -4,6 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Slot, useSlotEntries } from '../../sdk/client/slots';
 import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
 import { theme } from '../../sdk/client/ui/theme';
@@ -83,10 +84,26 @@ export default function AppShell() {
       <div css={{ minWidth: 0, [theme.breakpoints.md]: { marginLeft: compact ? SIDEBAR_COMPACT_WIDTH : SIDEBAR_WIDTH } }}>
         <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(true)} />
         <main id="op-main" tabIndex={-1} css={{ padding: '16px 12px 88px', outline: 'none', [theme.breakpoints.sm]: { padding: '24px 24px 96px' } }}>
+          <ShellBanners />
           <Outlet />
         </main>
       </div>
       <CustomizationGear />
+    </div>
+  );
+}
+
+/**
+ * The `shell.banner` slot: notices a plugin shows above every page (a pinned warning, planned
+ * maintenance). Each contribution decides itself whether it has anything to show; nothing is drawn
+ * (no gap, no loader) while none is contributed.
+ */
+function ShellBanners() {
+  const entries = useSlotEntries('shell.banner');
+  if (entries.length === 0) return null;
+  return (
+    <div css={{ display: 'grid', gap: 8, marginBottom: 16, '&:empty': { display: 'none' } }}>
+      <Slot name="shell.banner" loading={false} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { keepAttachments } from '../../plugins/tickets/server/attachments';
 import { Departments } from '../../plugins/tickets/server/departments';
 import { Desk } from '../../plugins/tickets/server/desk';
 import type { TicketTables } from '../../plugins/tickets/server/tables';
+import type { AnnouncementTables } from '../../plugins/announcements/server/tables';
 import { httpError } from '../../sdk/server';
 import { DiskFileStore } from '../../server/files/disk-store';
 import { FileService } from '../../server/files/file-service';
@@ -30,6 +31,7 @@ import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tab
 import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
 import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
 import { pluginView, roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { multipartForm, type FormFile } from './multipart-form';
 import { builtServer, call as callAs, createBody, customer, startServersWorld, type ServersWorld } from './servers-world';
 
 const ADMIN_PREFIX = '/api/admin/';
@@ -53,6 +55,8 @@ describe('unguardedAdminRoutes', () => {
 interface Call {
   url: string;
   payload?: Record<string, unknown>;
+  /** an upload route's files, sent as a multipart form (field `files`) instead of a JSON payload */
+  form?: FormFile[];
 }
 
 type Fixture = (panel: TestPanel, ctx: { target: SignedInUser; standIn: PterodactylStandIn; world: ServersWorld }) => Promise<Call>;
@@ -135,6 +139,20 @@ const FIXTURES: Record<string, Fixture> = {
     url: `/api/admin/tickets/${await freshTicket(panel, target)}/customer/pin`,
     payload: { pin: '123456' },
   }),
+  'GET /api/admin/announcements': async () => ({ url: '/api/admin/announcements?page=1&per_page=5&search=matrix&status=draft' }),
+  'GET /api/admin/announcements/:id': async (panel) => ({ url: `/api/admin/announcements/${await freshAnnouncement(panel)}` }),
+  'POST /api/admin/announcements': async () => ({ url: '/api/admin/announcements', payload: { title: 'Matrix', body: 'Matrix **news**', severity: 'info' } }),
+  'POST /api/admin/announcements/preview': async () => ({ url: '/api/admin/announcements/preview', payload: { body: '# Matrix' } }),
+  'PATCH /api/admin/announcements/:id': async (panel) => ({ url: `/api/admin/announcements/${await freshAnnouncement(panel)}`, payload: { pinned: true } }),
+  'DELETE /api/admin/announcements/:id': async (panel) => ({ url: `/api/admin/announcements/${await freshAnnouncement(panel)}` }),
+  'POST /api/admin/announcements/:id/images': async (panel) => ({
+    url: `/api/admin/announcements/${await freshAnnouncement(panel)}/images`,
+    form: [{ name: 'matrix.png', bytes: MATRIX_PNG, claim: 'image/png' }],
+  }),
+  'DELETE /api/admin/announcements/:id/images/:key': async (panel) => {
+    const { id, key } = await freshAnnouncementImage(panel);
+    return { url: `/api/admin/announcements/${id}/images/${key}` };
+  },
   'GET /api/admin/tickets/attachments/limits': async () => ({ url: '/api/admin/tickets/attachments/limits' }),
   'GET /api/admin/tickets/:id/attachments/:key': async (panel, { target }) => {
     const { ticketId, key } = await freshAttachment(panel, target);
@@ -350,6 +368,43 @@ async function freshAttachment(panel: TestPanel, customer: SignedInUser): Promis
   return { ticketId, key: file.key };
 }
 
+/** a 1×1 PNG */
+const MATRIX_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A new announcement draft (each call its own, so every allowed delete answers 2xx). */
+async function freshAnnouncement(panel: TestPanel): Promise<number> {
+  const now = new Date().toISOString();
+  const db = pluginView(panel).withTables<AnnouncementTables>();
+  const row = {
+    title: `Matrix ${++roleCounter}`,
+    summary: '',
+    body: 'Matrix',
+    tags: '',
+    severity: 'info',
+    pinned: 0,
+    audience: '',
+    publish_at: null,
+    expire_at: null,
+    author_id: null,
+    created_at: now,
+    updated_at: now,
+  } as const;
+  await db.insertInto('announcements').values(row).execute();
+  return Number((await db.selectFrom('announcements').select('id').where('title', '=', row.title).executeTakeFirstOrThrow()).id);
+}
+
+/** A new announcement with an image row (its key names no stored file: removing it deletes nothing more). */
+async function freshAnnouncementImage(panel: TestPanel): Promise<{ id: number; key: string }> {
+  const id = await freshAnnouncement(panel);
+  const key = `matrixImage${String(++roleCounter).padStart(11, '0')}`;
+  await pluginView(panel)
+    .withTables<AnnouncementTables>()
+    .insertInto('announcement_images')
+    .values({ announcement_id: id, file_key: key, name: 'matrix.png', type: 'image/png', size: 1, created_at: new Date().toISOString() })
+    .execute();
+  return { id, key };
+}
+
 /** A Discord guild id no other call used. */
 const matrixSnowflake = () => `8${String(Date.now()).slice(-9)}${String(++roleCounter).padStart(8, '0')}`;
 
@@ -429,9 +484,11 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   });
 
   const call = async (route: RegisteredRoute, cookie: string | null) => {
-    const { url, payload } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
+    const { url, payload, form } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
     if (route.websocket) return upgrade(panel.app, url, cookie);
-    return panel.app.inject({ method: route.method as 'GET', url, payload, headers: cookie ? { cookie } : {} });
+    // a form is built for each call: its body is read once
+    const multipart = form ? await multipartForm(form, {}, 'files') : null;
+    return panel.app.inject({ method: route.method as 'GET', url, payload: multipart?.payload ?? payload, headers: { ...multipart?.headers, ...(cookie ? { cookie } : {}) } });
   };
 
   it('finds the admin routes in the registry', () => {

@@ -1,0 +1,28 @@
+// The shell.banner slot: pinned warning and danger announcements for me, at the top of every page,
+// each closable (dismissed for this account on the server, so it stays closed on every device).
+import { Alert, http, Link, useApi, useTranslation } from '@orepanel/sdk';
+import { useState } from 'react';
+import { path, severityAlert, url, type Banner } from './api';
+
+export default function AnnouncementBanners() {
+  const { t } = useTranslation('announcements');
+  const banners = useApi<{ data: Banner[] }>(url.banners);
+  const [closed, setClosed] = useState<readonly number[]>([]);
+  // a banner is extra: while loading or when it fails the page shows nothing more
+  const shown = banners.data?.data.filter((banner) => !closed.includes(banner.id)) ?? [];
+  if (shown.length === 0) return null;
+  const dismiss = (id: number) => {
+    setClosed((ids) => [...ids, id]);
+    void http.post(url.dismiss(id)).catch(() => undefined);
+  };
+  return (
+    <div css={{ display: 'grid', gap: 8 }} aria-label={t('banner.label')}>
+      {shown.map((banner) => (
+        <Alert key={banner.id} tone={severityAlert[banner.severity]} title={banner.title} onClose={() => dismiss(banner.id)}>
+          {banner.summary && <span css={{ marginRight: 8 }}>{banner.summary}</span>}
+          <Link to={path.detail(banner.id)}>{t('banner.more')}</Link>
+        </Alert>
+      ))}
+    </div>
+  );
+}
