@@ -26,6 +26,7 @@ import { RouteRegistry, type RegisteredRoute } from '../../server/http/route-reg
 import { onSettingsScreen } from '../../server/settings/groups';
 import { SecretBox } from '../../server/settings/secret-box';
 import type { AbuseReviewTables } from '../../server/security/abuse-review-tables';
+import type { ImageHostingTables } from '../../plugins/image-hosting/server/tables';
 import { RedirectLinkStore } from '../../plugins/redirect-links/server/link-store';
 import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tables';
 import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
@@ -108,6 +109,9 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/redirect-links': async () => ({ url: '/api/admin/redirect-links', payload: { name: 'Matrix', url: 'https://example.com/matrix' } }),
   'PATCH /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}`, payload: { order: 3 } }),
   'DELETE /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}` }),
+  'GET /api/admin/image-reports': async () => ({ url: '/api/admin/image-reports?status=pending&page=1&per_page=5' }),
+  'POST /api/admin/image-reports/:id/resolve': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/resolve` }),
+  'POST /api/admin/image-reports/:id/dismiss': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/dismiss` }),
   'GET /api/admin/dashboard/overview': async () => ({ url: '/api/admin/dashboard/overview' }),
   'GET /api/admin/dashboard/updates': async () => ({ url: '/api/admin/dashboard/updates' }),
   'GET /api/admin/dashboard/logs': async () => ({ url: '/api/admin/dashboard/logs' }),
@@ -417,6 +421,23 @@ async function freshJ4rGuild(panel: TestPanel): Promise<number> {
 
 async function seededTemplateId(panel: TestPanel, name: string): Promise<number> {
   return (await panel.services.database.db.selectFrom('mail_templates').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+}
+
+/** A pending report of a new hosted image of `owner` (its key names no stored file: resolving deletes only the row). */
+async function freshImageReport(panel: TestPanel, owner: SignedInUser): Promise<number> {
+  const db = pluginView(panel).withTables<ImageHostingTables>();
+  const now = new Date().toISOString();
+  const name = `mx${String(++roleCounter).padStart(14, '0')}`;
+  await db
+    .insertInto('image_hosting_images')
+    .values({ user_id: owner.id, file_key: `matrixHosted${String(roleCounter).padStart(10, '0')}`, name, original_name: 'matrix.png', type: 'image/png', size: 1, created_at: now })
+    .execute();
+  const image = await db.selectFrom('image_hosting_images').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  await db
+    .insertInto('image_hosting_reports')
+    .values({ image_id: image.id, image_name: name, reason: 'spam', details: '', reporter_ip: null, status: 'pending', handled_by: null, handled_at: null, created_at: now })
+    .execute();
+  return Number((await db.selectFrom('image_hosting_reports').select('id').where('image_name', '=', name).executeTakeFirstOrThrow()).id);
 }
 
 async function freshRedirectLink(panel: TestPanel): Promise<number> {
