@@ -8,6 +8,7 @@ import {
   Card,
   Checkbox,
   Form,
+  ImageLibraryPicker,
   Select,
   Spinner,
   TextArea,
@@ -107,7 +108,7 @@ export function DisplayFields<V extends CommonFormValues>({ form, icon }: { form
   return (
     <>
       <div css={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-        <div css={{ flex: 1, minWidth: 0 }}>
+        <div css={{ flex: 1, minWidth: 0, display: 'grid', gap: 8 }}>
           <TextField
             label={t('form.image')}
             name="image"
@@ -120,6 +121,8 @@ export function DisplayFields<V extends CommonFormValues>({ form, icon }: { form
             maxLength={CATALOG_LIMITS.imageMaxLength}
             autoComplete="off"
           />
+          {/* the panel's image library, when a plugin offers one (the images plugin): picking fills the address */}
+          <ImageLibraryPicker value={form.values.image} onPick={form.set('image') as (v: string) => void} />
         </div>
         <div css={{ paddingTop: 28 }}>
           <Thumbnail key={form.values.image} src={form.values.image.trim() || null} size={44} icon={icon} />
