@@ -46,6 +46,8 @@ const MARIADB_FILES = [
   'admin-users',
   'afk-instances',
   'afk-payouts',
+  // announcements: read marks inserted once under a unique key (a race answered by an update), LIKE filters
+  'announcements',
   'auth',
   'credits',
   'database',
