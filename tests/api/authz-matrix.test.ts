@@ -17,6 +17,7 @@ import { keepAttachments } from '../../plugins/tickets/server/attachments';
 import { Departments } from '../../plugins/tickets/server/departments';
 import { Desk } from '../../plugins/tickets/server/desk';
 import type { TicketTables } from '../../plugins/tickets/server/tables';
+import type { ImageTables } from '../../plugins/images/server/tables';
 import type { AnnouncementTables } from '../../plugins/announcements/server/tables';
 import { httpError } from '../../sdk/server';
 import { DiskFileStore } from '../../server/files/disk-store';
@@ -58,6 +59,8 @@ interface Call {
   payload?: Record<string, unknown>;
   /** an upload route's files, sent as a multipart form (field `files`) instead of a JSON payload */
   form?: FormFile[];
+  /** the form's text fields beside its files */
+  formFields?: Record<string, string>;
 }
 
 type Fixture = (panel: TestPanel, ctx: { target: SignedInUser; standIn: PterodactylStandIn; world: ServersWorld }) => Promise<Call>;
@@ -109,6 +112,15 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/redirect-links': async () => ({ url: '/api/admin/redirect-links', payload: { name: 'Matrix', url: 'https://example.com/matrix' } }),
   'PATCH /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}`, payload: { order: 3 } }),
   'DELETE /api/admin/redirect-links/:id': async (panel) => ({ url: `/api/admin/redirect-links/${await freshRedirectLink(panel)}` }),
+  'GET /api/admin/images': async () => ({ url: '/api/admin/images?page=1&per_page=5&search=matrix' }),
+  'GET /api/admin/images/limits': async () => ({ url: '/api/admin/images/limits' }),
+  'GET /api/admin/images/:id': async (panel) => ({ url: `/api/admin/images/${await freshLibraryImage(panel)}` }),
+  'POST /api/admin/images': async () => ({
+    url: '/api/admin/images',
+    form: [{ name: 'matrix.png', bytes: MATRIX_PNG, claim: 'image/png' }],
+    formFields: { name: `Matrix ${++roleCounter}` },
+  }),
+  'DELETE /api/admin/images/:id': async (panel) => ({ url: `/api/admin/images/${await freshLibraryImage(panel)}` }),
   'GET /api/admin/image-reports': async () => ({ url: '/api/admin/image-reports?status=pending&page=1&per_page=5' }),
   'POST /api/admin/image-reports/:id/resolve': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/resolve` }),
   'POST /api/admin/image-reports/:id/dismiss': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/dismiss` }),
@@ -409,6 +421,25 @@ async function freshAnnouncementImage(panel: TestPanel): Promise<{ id: number; k
   return { id, key };
 }
 
+/** A new library image row (its key names no stored file: deleting it removes nothing more; nothing uses it). */
+async function freshLibraryImage(panel: TestPanel): Promise<number> {
+  const name = `Matrix image ${++roleCounter}`;
+  const db = pluginView(panel).withTables<ImageTables>();
+  const row = {
+    name,
+    name_key: name.toLowerCase(),
+    file_key: `matrixLib${String(roleCounter).padStart(13, '0')}`,
+    type: 'image/png',
+    size: 1,
+    width: 1,
+    height: 1,
+    created_by: null,
+    created_at: new Date().toISOString(),
+  };
+  await db.insertInto('image_library').values(row).execute();
+  return Number((await db.selectFrom('image_library').select('id').where('name_key', '=', row.name_key).executeTakeFirstOrThrow()).id);
+}
+
 /** A Discord guild id no other call used. */
 const matrixSnowflake = () => `8${String(Date.now()).slice(-9)}${String(++roleCounter).padStart(8, '0')}`;
 
@@ -505,10 +536,10 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   });
 
   const call = async (route: RegisteredRoute, cookie: string | null) => {
-    const { url, payload, form } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
+    const { url, payload, form, formFields } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
     if (route.websocket) return upgrade(panel.app, url, cookie);
     // a form is built for each call: its body is read once
-    const multipart = form ? await multipartForm(form, {}, 'files') : null;
+    const multipart = form ? await multipartForm(form, formFields ?? {}, 'files') : null;
     return panel.app.inject({ method: route.method as 'GET', url, payload: multipart?.payload ?? payload, headers: { ...multipart?.headers, ...(cookie ? { cookie } : {}) } });
   };
 
