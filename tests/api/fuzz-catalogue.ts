@@ -109,7 +109,8 @@ export function refusedText(schema: Schema, inPath: boolean): [string, string][]
     // a path segment longer than the router takes is a 414 before the schema; in a query, 100 KB
     if (inPath) out.push(['over-long segment', 'x'.repeat(300)]);
     else if (typeof schema.maxLength !== 'number' || schema.maxLength < HUGE_TEXT.length) out.push(['100 KB', HUGE_TEXT]);
-    if (typeof schema.pattern === 'string') out.push(['__proto__', '__proto__'], ['constructor', 'constructor']);
+    // prototype names are refused where the pattern refuses them (a tag pattern of lower-case words takes "constructor" as a word)
+    if (typeof schema.pattern === 'string') for (const word of ['__proto__', 'constructor']) if (!new RegExp(schema.pattern, 'u').test(word)) out.push([word, word]);
   }
   return out;
 }
