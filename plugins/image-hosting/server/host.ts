@@ -19,6 +19,9 @@ export const NAME_PATTERN = '^[A-Za-z0-9_-]{16}$';
 const newKey = () => `ohk_${randomBytes(24).toString('base64url')}`;
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** the embed colour until the customer picks one (the migration's column default) */
+const DEFAULT_COLOR = '#5865f2';
+
 export interface ImageView {
   id: number;
   name: string;
@@ -56,17 +59,20 @@ export class ImageHost {
     return { maxFiles: 1, maxBytes, types };
   };
 
-  /** The customer's account row, made with a fresh key on first use (a racing second request finds the first's). */
-  private async account(userId: number) {
-    const existing = await this.db.selectFrom('image_hosting_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  /**
+   * The customer's account row, made with a fresh key on first use (a racing second request finds the
+   * first's). `db`: the transaction of an upload, so a refused upload leaves no row behind either.
+   */
+  private async account(userId: number, db: HostDb = this.db) {
+    const existing = await db.selectFrom('image_hosting_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (existing) return existing;
     const key = newKey();
     const now = this.now();
     await insertUnlessTaken(
       this.ctx.dialect,
-      this.db.insertInto('image_hosting_accounts').values({ user_id: userId, key_hash: hashKey(key), key_sealed: this.ctx.secrets.seal(key), created_at: now, updated_at: now }),
+      db.insertInto('image_hosting_accounts').values({ user_id: userId, key_hash: hashKey(key), key_sealed: this.ctx.secrets.seal(key), created_at: now, updated_at: now }),
     ).execute();
-    return this.db.selectFrom('image_hosting_accounts').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return db.selectFrom('image_hosting_accounts').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   }
 
   /** The customer's upload key in plain text (for its owner only). */
@@ -100,8 +106,14 @@ export class ImageHost {
     return row && Number(row.banned) === 0 ? Number(row.user_id) : null;
   }
 
+  /** Read only: an account that never saved any answers the defaults. */
   async embed(userId: number): Promise<EmbedSettings> {
-    const row = await this.account(userId);
+    const row = await this.db
+      .selectFrom('image_hosting_accounts')
+      .select(['embed_enabled', 'embed_title', 'embed_description', 'embed_color'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return { enabled: false, title: '', description: '', color: DEFAULT_COLOR };
     return { enabled: Number(row.embed_enabled) === 1, title: row.embed_title, description: row.embed_description, color: row.embed_color };
   }
 
@@ -128,7 +140,6 @@ export class ImageHost {
    */
   async upload(request: FastifyRequest, userId: number): Promise<ImageView> {
     const limits = await this.limits();
-    await this.account(userId);
     const since = new Date(this.ctx.clock.now() - 60_000).toISOString();
     const recent = await this.db
       .selectFrom('image_hosting_images')
@@ -160,6 +171,7 @@ export class ImageHost {
   }
 
   private async record(db: HostDb, userId: number, file: StoredFile, name: string, createdAt: string, quotaBytes: number): Promise<void> {
+    await this.account(userId, db);
     const counted = await db
       .updateTable('image_hosting_accounts')
       .set((eb) => ({ used_bytes: eb('used_bytes', '+', file.size) }))
