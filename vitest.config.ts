@@ -88,6 +88,8 @@ const MARIADB_FILES = [
   'wallet',
   // department webhooks: deliveries claimed by a conditional UPDATE (MySQL counts changed rows)
   'webhooks',
+  // image hosting: the quota as a conditional UPDATE (changed rows), the upload rolled back with a refused wallet debit
+  'image-hosting',
 ];
 /** a file's name in MARIADB_FILES: tests/api/redeem.test.ts and plugins/x/tests/redeem.api.test.ts are both "redeem" */
 const testName = (file: string) => basename(file).replace(/(\.api)?\.test\.ts$/, '');
