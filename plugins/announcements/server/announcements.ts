@@ -1,8 +1,8 @@
 // Announcements as stored and as each side sees them. Who may read one is decided here, once, for
 // every public query (list, detail, count, banners, images): published (publish_at ≤ now), not
 // expired (expire_at null or > now), and for everyone or for the reader's role.
-import { insertedId, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
-import type { ExpressionBuilder } from 'kysely';
+import { insertedId, likeLiteral, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { imageUrl, renderMarkdown } from './markdown';
 import type { AnnouncementDb, AnnouncementsTable, AnnouncementTables, Severity } from './tables';
 
@@ -158,9 +158,15 @@ export class Announcements {
     let query = this.db.selectFrom('announcements');
     const search = options.search.trim().toLowerCase();
     if (search !== '') {
-      // LIKE's own wildcards in the words are matched as themselves
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', pattern), eb(eb.fn('lower', ['summary']), 'like', pattern), eb('tags', 'like', pattern)]));
+      // LIKE's own wildcards in the words are matched as themselves (escaped with '!', as on every dialect)
+      const pattern = `%${likeLiteral(search)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          sql<SqlBool>`lower(${sql.ref('title')}) like ${pattern} escape '!'`,
+          sql<SqlBool>`lower(${sql.ref('summary')}) like ${pattern} escape '!'`,
+          sql<SqlBool>`${sql.ref('tags')} like ${pattern} escape '!'`,
+        ]),
+      );
     }
     switch (options.status) {
       case 'draft':

@@ -91,6 +91,11 @@ describe.each(testDialects())('announcements on %s', (dialect) => {
     const search = (await call(root, 'GET', `${ADMIN}?search=staff%20ONLY`)).json();
     expect(search.data.map((a: { id: number }) => a.id)).toEqual([forStaff]);
     expect(search.data[0]).toMatchObject({ role_ids: [STAFF_ROLE], status: 'live', author: root.username });
+    // LIKE's wildcards are searched as themselves
+    const sale = await create({ title: '50% off this week' });
+    await create({ title: '500 offers' });
+    expect((await call(root, 'GET', `${ADMIN}?search=50%25`)).json().data.map((a: { id: number }) => a.id)).toEqual([sale]);
+    expect((await call(root, 'GET', `${ADMIN}?search=_`)).json().data).toEqual([]);
     // the list: pinned first, then newest first
     const pinned = await create({ title: 'Pinned old', publish_at: at(-500), pinned: true });
     expect((await visibleIds(customer))[0]).toBe(pinned);
