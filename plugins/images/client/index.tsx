@@ -1,8 +1,7 @@
-// The image library's screens (list, upload, delete), and the library offered to every image
-// field's picker (the server catalog's forms): the sdk's picker asks this source, so the catalog
-// never imports this plugin and simply shows no library while it is off.
-import { definePlugin, http, provideImageLibrary } from '@orepanel/sdk';
-import { imagesUrl, type LibraryImage } from './images-api';
+// The image library's screens (list, upload, delete), and its picker for other plugins' image fields
+// (the sdk's slot form.image-library): the server catalog renders the slot and never imports this
+// plugin, so it simply shows no library while this plugin is off.
+import { definePlugin } from '@orepanel/sdk';
 
 export default definePlugin({
   id: 'images',
@@ -10,12 +9,6 @@ export default definePlugin({
     ctx.routes.provide('ImagesPage', () => import('./ImagesPage'));
     ctx.routes.provide('ImageCreatePage', () => import('./ImageCreatePage'));
     ctx.routes.provide('ImageDeletePage', () => import('./ImageDeletePage'));
-    provideImageLibrary({
-      permission: 'admin.images.list',
-      async list(search, signal) {
-        const page = await http.get<{ data: LibraryImage[] }>(imagesUrl.images(), { query: { search, per_page: 48 }, signal });
-        return page.data.map(({ id, name, url }) => ({ id, name, url }));
-      },
-    });
+    ctx.slots.provide('ImageLibrarySlot', () => import('./ImageLibrarySlot'));
   },
 });

@@ -6,7 +6,6 @@
 // server catalog's forms show while this plugin runs: its pictures as thumbnails, picking one
 // fills the image address, and without this plugin the form has no picker at all.
 import { cleanup, renderPlugin, type RecordedHttpCall, type RenderedPlugin } from '@orepanel/sdk/testing';
-import { provideImageLibrary } from '@orepanel/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import catalogPlugin from '../../server-catalog/client';
 import catalogEn from '../../server-catalog/locales/en.json';
@@ -15,11 +14,7 @@ import plugin from '../client';
 import en from '../locales/en.json';
 import manifest from '../plugin.json';
 
-afterEach(() => {
-  cleanup();
-  // the library a rendered plugin offered stays in the sdk until withdrawn
-  provideImageLibrary(null);
-});
+afterEach(() => cleanup());
 
 const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
 const KEY = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -248,7 +243,6 @@ describe('the picker in the server catalog’s forms', () => {
     await noPermission.findByRole('button', catalogEn.form.create);
     expect(noPermission.queryByRole('button', 'Choose from the library')).toBeNull();
     noPermission.unmount();
-    provideImageLibrary(null);
 
     const alone = await renderPlugin(catalogPlugin, {
       manifest: catalogManifest,

@@ -8,8 +8,9 @@ import {
   Card,
   Checkbox,
   Form,
-  ImageLibraryPicker,
+  IMAGE_LIBRARY_SLOT,
   Select,
+  Slot,
   Spinner,
   TextArea,
   TextField,
@@ -121,8 +122,8 @@ export function DisplayFields<V extends CommonFormValues>({ form, icon }: { form
             maxLength={CATALOG_LIMITS.imageMaxLength}
             autoComplete="off"
           />
-          {/* the panel's image library, when a plugin offers one (the images plugin): picking fills the address */}
-          <ImageLibraryPicker value={form.values.image} onPick={form.set('image') as (v: string) => void} />
+          {/* the panel's image library, when a plugin offers one there (the images plugin): picking fills the address */}
+          <Slot name={IMAGE_LIBRARY_SLOT} props={{ value: form.values.image, onPick: form.set('image') }} loading={false} />
         </div>
         <div css={{ paddingTop: 28 }}>
           <Thumbnail key={form.values.image} src={form.values.image.trim() || null} size={44} icon={icon} />

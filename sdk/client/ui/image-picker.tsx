@@ -1,15 +1,27 @@
 // Picking a picture for a form's image field from a library of named pictures. The sdk knows no
-// library itself: a plugin that keeps one (the images plugin) offers it with provideImageLibrary in
-// its setup, and any form shows <ImageLibraryPicker onPick={…} /> beside its address field. Without
-// a library (its plugin off or not installed) the picker renders nothing and the address field
-// works as before, so neither plugin imports the other.
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+// library itself: a form renders the slot IMAGE_LIBRARY_SLOT beside its address field
+// (`<Slot name={IMAGE_LIBRARY_SLOT} props={{ value, onPick }} />`), and a plugin that keeps a library
+// (the images plugin) contributes a component there that shows <ImageLibraryPicker source={…} />
+// with its own data source. Without such a plugin (off, not installed, or the user lacks the slot's
+// permission) the slot renders nothing and the address field works as before; the library's code is
+// only fetched when a form with the slot is on screen. Neither plugin imports the other.
+import { useEffect, useId, useState } from 'react';
 import { useSdkText } from '../i18n';
-import { useHasPermission } from './access';
 import { Button } from './Button';
 import { Spinner } from './feedback';
 import { SearchField } from './list';
 import { theme } from './theme';
+
+/** The slot an image field offers a library in; its props are {@link ImageLibrarySlotProps}. */
+export const IMAGE_LIBRARY_SLOT = 'form.image-library';
+
+/** What a form gives the component contributed to {@link IMAGE_LIBRARY_SLOT}. */
+export interface ImageLibrarySlotProps {
+  /** the address the field holds now */
+  value: string;
+  /** sets the field to a picture's address */
+  onPick(url: string): void;
+}
 
 const c = theme.colors;
 
@@ -24,28 +36,6 @@ export interface PickableImage {
 /** Where the picker reads pictures: the first page of those whose name contains `search`. */
 export interface ImageLibrarySource {
   list(search: string, signal: AbortSignal): Promise<readonly PickableImage[]>;
-  /** the permission needed to read the library: without it the picker shows nothing */
-  permission?: string;
-}
-
-let current: ImageLibrarySource | null = null;
-const listeners = new Set<() => void>();
-
-/** Offers (or, with null, withdraws) the panel's image library to every picker. */
-export function provideImageLibrary(source: ImageLibrarySource | null): void {
-  current = source;
-  for (const listener of listeners) listener();
-}
-
-/** The library on offer, or null. */
-export function useImageLibrary(): ImageLibrarySource | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
 }
 
 export interface ImageLibraryPickerProps {
@@ -53,18 +43,14 @@ export interface ImageLibraryPickerProps {
   onPick(url: string): void;
   /** the address the field holds now (its picture shows as chosen) */
   value?: string;
-  /** a library of the caller's own (tests); default: the one a plugin provided */
-  source?: ImageLibrarySource | null;
+  /** where the pictures come from */
+  source: ImageLibrarySource;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; images: readonly PickableImage[] };
 
-/** A "Choose from the library" button opening a searchable grid of thumbnails; nothing without a library. */
+/** A "Choose from the library" button opening a searchable grid of thumbnails. */
 export function ImageLibraryPicker({ onPick, value, source }: ImageLibraryPickerProps) {
-  const provided = useImageLibrary();
-  const offered = source === undefined ? provided : source;
-  const allowed = useHasPermission(offered?.permission ?? '');
-  const library = offered && (offered.permission === undefined || allowed) ? offered : null;
   const text = useSdkText();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -72,12 +58,12 @@ export function ImageLibraryPicker({ onPick, value, source }: ImageLibraryPicker
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   useEffect(() => {
-    if (!open || !library) return;
+    if (!open) return;
     const controller = new AbortController();
     setLoaded({ state: 'loading' });
     // a short pause so each keystroke does not ask the server
     const timer = setTimeout(() => {
-      library.list(search.trim(), controller.signal).then(
+      source.list(search.trim(), controller.signal).then(
         (images) => setLoaded({ state: 'ready', images }),
         () => {
           if (!controller.signal.aborted) setLoaded({ state: 'failed' });
@@ -88,9 +74,8 @@ export function ImageLibraryPicker({ onPick, value, source }: ImageLibraryPicker
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, library, search]);
+  }, [open, source, search]);
 
-  if (!library) return null;
   return (
     <div css={{ display: 'grid', gap: 8 }}>
       <div>

@@ -94,4 +94,4 @@ export {
   type FileRefusal,
   type StoredFileLink,
 } from './file-picker';
-export { ImageLibraryPicker, provideImageLibrary, useImageLibrary, type ImageLibraryPickerProps, type ImageLibrarySource, type PickableImage } from './image-picker';
+export { IMAGE_LIBRARY_SLOT, ImageLibraryPicker, type ImageLibraryPickerProps, type ImageLibrarySlotProps, type ImageLibrarySource, type PickableImage } from './image-picker';
