@@ -98,7 +98,7 @@ export default function AppShell() {
  * maintenance). Each contribution decides itself whether it has anything to show; nothing is drawn
  * (no gap, no loader) while none is contributed.
  */
-function ShellBanners() {
+export function ShellBanners() {
   const entries = useSlotEntries('shell.banner');
   if (entries.length === 0) return null;
   return (
