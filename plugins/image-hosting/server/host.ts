@@ -59,10 +59,7 @@ export class ImageHost {
     return { maxFiles: 1, maxBytes, types };
   };
 
-  /**
-   * The customer's account row, made with a fresh key on first use (a racing second request finds the
-   * first's). `db`: the transaction of an upload, so a refused upload leaves no row behind either.
-   */
+  /** The customer's account row, made with a fresh key on first use (a racing second request finds the first's). */
   private async account(userId: number, db: HostDb = this.db) {
     const existing = await db.selectFrom('image_hosting_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (existing) return existing;
@@ -151,6 +148,9 @@ export class ImageHost {
     const { files } = await this.ctx.files.fromRequest(request);
     const file = files[0];
     if (files.length !== 1 || !file) throw this.ctx.httpError(400, 'UPLOAD_INVALID', 'Send one image in the form field "file".');
+    // made once the file passed its checks (refused input writes nothing) and before the transaction:
+    // two first uploads at once on MariaDB would not see each other's new row inside theirs
+    await this.account(userId);
     const name = randomBytes(12).toString('base64url');
     const createdAt = this.now();
     const record = (db: HostDb) => this.record(db, userId, file, name, createdAt, limits.quotaBytes);
@@ -171,7 +171,6 @@ export class ImageHost {
   }
 
   private async record(db: HostDb, userId: number, file: StoredFile, name: string, createdAt: string, quotaBytes: number): Promise<void> {
-    await this.account(userId, db);
     const counted = await db
       .updateTable('image_hosting_accounts')
       .set((eb) => ({ used_bytes: eb('used_bytes', '+', file.size) }))

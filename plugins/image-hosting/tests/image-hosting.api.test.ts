@@ -170,6 +170,25 @@ describe.each(testDialects())('image hosting on %s', (dialect) => {
     expect((await fromPage(carol, shot(600 * 1024))).statusCode).toBe(201);
   });
 
+  it('lets only one of two uploads at once take the last room in the quota', async () => {
+    const gus = await userWithRole(panel, 1);
+    await setting('image_hosting_quota_mb', 1);
+    const answers = await Promise.all([fromPage(gus, shot(600 * 1024)), fromPage(gus, shot(600 * 1024))]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await imageRows(gus.id)).toBe(1);
+  });
+
+  it('deletes an account’s hosted files with the account', async () => {
+    const hal = await userWithRole(panel, 1);
+    const root = await userWithRole(panel, 8);
+    expect((await fromPage(hal)).statusCode).toBe(201);
+    expect((await fromPage(hal)).statusCode).toBe(201);
+    const before = storedFiles();
+    expect((await call(root, 'DELETE', `/api/admin/users/${hal.uuid}`)).statusCode).toBe(200);
+    expect(storedFiles()).toBe(before - 2);
+    expect(await imageRows(hal.id)).toBe(0);
+  });
+
   it('refuses a file larger than the setting or of a type not listed', async () => {
     const dave = await userWithRole(panel, 1);
     await setting('image_hosting_max_mb', 1);
