@@ -119,11 +119,15 @@ export class Announcements {
     return out;
   }
 
-  private async adminView(row: Row, now: string): Promise<AdminAnnouncement> {
-    const images = (await this.imagesOf([row.id])).get(row.id) ?? [];
-    const author =
-      row.author_id === null ? null : ((await this.db.selectFrom('user_public').select('username').where('id', '=', row.author_id).executeTakeFirst())?.username ?? null);
-    return {
+  /** The administrators' view of rows, with their images and authors asked once for all of them. */
+  private async adminViews(rows: readonly Row[], now: string): Promise<AdminAnnouncement[]> {
+    const images = await this.imagesOf(rows.map((row) => Number(row.id)));
+    const authorIds = [...new Set(rows.map((row) => row.author_id).filter((id): id is number => id !== null))];
+    const authors = new Map<number, string>();
+    if (authorIds.length > 0) {
+      for (const user of await this.db.selectFrom('user_public').select(['id', 'username']).where('id', 'in', authorIds).execute()) authors.set(Number(user.id), user.username);
+    }
+    return rows.map((row) => ({
       id: Number(row.id),
       title: row.title,
       summary: row.summary,
@@ -135,11 +139,11 @@ export class Announcements {
       publish_at: row.publish_at,
       expire_at: row.expire_at,
       status: statusAt(row, now),
-      author,
-      images,
+      author: row.author_id === null ? null : (authors.get(Number(row.author_id)) ?? null),
+      images: images.get(Number(row.id)) ?? [],
       created_at: row.created_at,
       updated_at: row.updated_at,
-    };
+    }));
   }
 
   private async row(id: number): Promise<Row> {
@@ -149,7 +153,8 @@ export class Announcements {
   }
 
   async get(id: number): Promise<AdminAnnouncement> {
-    return this.adminView(await this.row(id), this.now());
+    const [view] = await this.adminViews([await this.row(id)], this.now());
+    return view!;
   }
 
   /** The administrators' list: newest first, by words of the title, summary or tags, and by status. */
@@ -192,8 +197,7 @@ export class Announcements {
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage)
       .execute();
-    const data = [];
-    for (const row of rows) data.push(await this.adminView(row as Row, now));
+    const data = await this.adminViews(rows as Row[], now);
     return { data, total: Number(count) };
   }
 
