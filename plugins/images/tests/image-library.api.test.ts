@@ -155,6 +155,16 @@ describe.each(testDialects())('the image library on %s', (dialect) => {
     expect((await call(null, 'GET', first.url)).statusCode).toBe(200);
   });
 
+  it('lets one of two racing uploads of the same name win; the other is a 409 and leaves no file', async () => {
+    const files = () => readdirSync(join(panel.database.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const before = files();
+    const answers = await Promise.all([upload(root, `Race ${dialect}`, { name: 'a.png', bytes: PNG }), upload(root, `race ${dialect}`, { name: 'b.png', bytes: PNG })]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect((await rows()).filter((row) => row.name.toLowerCase() === `race ${dialect}`)).toHaveLength(1);
+    // one picture kept: its data and its description on disk
+    expect(files() - before).toBe(2);
+  });
+
   it('serves a library picture to anyone with the year-long cache, and nothing else of the file service', async () => {
     const image = await uploaded(`Public ${dialect}`);
     const res = await call(null, 'GET', image.url);
