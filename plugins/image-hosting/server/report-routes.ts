@@ -38,6 +38,16 @@ const reportView = {
 export function registerReportRoutes(app: FastifyInstance, ctx: ServerPluginContext, host: ImageHost): void {
   const db = ctx.db.withTables<ImageHostingTables>();
 
+  // the sidebar's count on /mc-admin/image-reports (plugin.json "badge": "pending"): reports waiting for a moderator
+  ctx.nav.badge('pending', async () => {
+    const { n } = await db
+      .selectFrom('image_hosting_reports')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  });
+
   app.get<{ Querystring: { status: ReportStatus; page: number; per_page: number } }>(
     '/admin/image-reports',
     {

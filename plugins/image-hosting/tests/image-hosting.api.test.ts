@@ -301,6 +301,12 @@ describe.each(testDialects())('image hosting on %s', (dialect) => {
     expect((await call(null, 'POST', `/api/i/${second.name}/report`, { reason: 'spam' })).statusCode).toBe(201);
     // a customer may not see the queue
     expect((await call(bob, 'GET', '/api/admin/image-reports')).statusCode).toBe(403);
+    // the sidebar counts the pending reports for an administrator, never for a customer
+    const root = await userWithRole(panel, 8);
+    const pendingBadge = async (who: SignedInUser) => ((await call(who, 'GET', '/api/user/nav-badges')).json().badges as Record<string, number>)['image-hosting.pending'];
+    const pendingBefore = await pendingBadge(root);
+    expect(pendingBefore).toBeGreaterThanOrEqual(2);
+    expect(await pendingBadge(bob)).toBeUndefined();
     const queue = (await call(moderator, 'GET', '/api/admin/image-reports?status=pending')).json() as { data: { id: number; image_name: string; owner: string }[] };
     const reportOf = (name: string) => queue.data.find((r) => r.image_name === name)!;
     expect(reportOf(first.name).owner).toBe(bob.username);
@@ -308,6 +314,7 @@ describe.each(testDialects())('image hosting on %s', (dialect) => {
     expect((await panel.app.inject({ method: 'GET', url: `/api/i/${first.name}` })).statusCode).toBe(404);
     expect((await call(moderator, 'POST', `/api/admin/image-reports/${reportOf(first.name).id}/dismiss`)).statusCode).toBe(409);
     expect((await call(moderator, 'POST', `/api/admin/image-reports/${reportOf(second.name).id}/dismiss`)).statusCode).toBe(200);
+    expect(await pendingBadge(root)).toBe((pendingBefore ?? 0) - 2);
     expect((await panel.app.inject({ method: 'GET', url: `/api/i/${second.name}` })).statusCode).toBe(200);
     const resolved = (await call(moderator, 'GET', '/api/admin/image-reports?status=resolved')).json() as { data: { image_name: string; image_present: boolean }[] };
     expect(resolved.data.find((r) => r.image_name === first.name)?.image_present).toBe(false);
