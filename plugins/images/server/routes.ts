@@ -59,6 +59,16 @@ const publicParams = {
   properties: { file: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}\\.(png|jpg|gif|webp)$' } },
 } as const;
 
+/** The picture itself: its stored image type, inline, never sniffed, cached by anyone for a year. */
+const pictureAnswer = {
+  200: {
+    description: 'The picture (Cache-Control: public, max-age=31536000, immutable; X-Content-Type-Options: nosniff)',
+    content: Object.fromEntries(LIBRARY_IMAGE_TYPES.map((type) => [type, { schema: {} }])),
+  },
+  400: errorResponses[400],
+  404: errorResponses[404],
+} as const;
+
 const uploadErrors = { ...errorResponses, 413: errorResponses[400], 415: errorResponses[400] } as const;
 
 async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -175,7 +185,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: ServerPluginConte
   );
 
   // only keys the library holds: the file service also keeps private files (ticket attachments)
-  app.get<{ Params: { file: string } }>(`${PUBLIC_IMAGE_PREFIX}:file`, { schema: { params: publicParams } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>(`${PUBLIC_IMAGE_PREFIX}:file`, { schema: { params: publicParams, response: pictureAnswer } }, async (request, reply) => {
     const key = request.params.file.slice(0, 22);
     if ((await library.typeOf(key)) === null) throw ctx.httpError(404, 'FILE_NOT_FOUND', 'This file does not exist.');
     return ctx.files.send(reply, key, { public: true });
