@@ -1,13 +1,23 @@
 // The shell.banner slot: pinned warning and danger announcements for me, at the top of every page,
-// each closable (dismissed for this account on the server, so it stays closed on every device).
-import { Alert, http, Link, useApi, useTranslation } from '@orepanel/sdk';
-import { useState } from 'react';
+// each closable (dismissed for this account on the server, so it stays closed on every device). Asked
+// again on every navigation, so one published meanwhile shows without reloading the panel (a peer's
+// banners needed a page refresh to appear).
+import { Alert, http, Link, useApi, useLocation, useTranslation } from '@orepanel/sdk';
+import { useEffect, useRef, useState } from 'react';
 import { path, severityAlert, url, type Banner } from './api';
 
 export default function AnnouncementBanners() {
   const { t } = useTranslation('announcements');
   const banners = useApi<{ data: Banner[] }>(url.banners);
   const [closed, setClosed] = useState<readonly number[]>([]);
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  const { reload } = banners;
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    reload();
+  }, [pathname, reload]);
   // a banner is extra: while loading or when it fails the page shows nothing more
   const shown = banners.data?.data.filter((banner) => !closed.includes(banner.id)) ?? [];
   if (shown.length === 0) return null;

@@ -22,7 +22,7 @@ const SHELL_HOST = {
   sdk: '^2.0.0',
   client: true,
   server: false,
-  routes: [{ path: '/host', component: 'HostPage', auth: true }],
+  routes: [{ path: '/host/:section?', component: 'HostPage', auth: true }],
 };
 const shellHost = definePlugin({
   id: 'shell-host',
@@ -132,6 +132,7 @@ describe('/announcements', () => {
 
 describe('the banner (shell.banner slot)', () => {
   it('shows pinned warnings above the page and dismisses one on the server when closed', async () => {
+    let published = false;
     // a stand-in for the app shell: a page that renders the slot, with the announcements plugin beside it
     const app = await renderPlugin(shellHost, {
       manifest: SHELL_HOST,
@@ -140,7 +141,14 @@ describe('the banner (shell.banner slot)', () => {
       catalogues: { en },
       alongside: [{ plugin, manifest }],
       http: {
-        'GET /api/user/announcements/banners': { body: { data: [{ id: 9, title: 'Outage', summary: 'Node 3 is down.', severity: 'danger' }] } },
+        'GET /api/user/announcements/banners': () => ({
+          body: {
+            data: [
+              { id: 9, title: 'Outage', summary: 'Node 3 is down.', severity: 'danger' },
+              ...(published ? [{ id: 10, title: 'Planned work', summary: '', severity: 'warning' }] : []),
+            ],
+          },
+        }),
         'POST /api/user/announcements/9/dismiss': { body: { success: true } },
       },
     });
@@ -150,6 +158,13 @@ describe('the banner (shell.banner slot)', () => {
     await app.click(alert.querySelector('button')!);
     await app.waitFor(() => expect(app.queryByText('Outage')).toBeNull());
     expect(calls(app, 'POST', '/api/user/announcements/9/dismiss')).toHaveLength(1);
+    // one published meanwhile shows on the next navigation, without a reload; the closed one stays closed
+    published = true;
+    await app.navigate('/host?page=2');
+    expect(app.queryByText('Planned work')).toBeNull();
+    await app.navigate('/host/other');
+    await app.findByText('Planned work');
+    expect(app.queryByText('Outage')).toBeNull();
   });
 });
 
