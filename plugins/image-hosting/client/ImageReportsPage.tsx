@@ -7,6 +7,7 @@ import {
   http,
   PagedList,
   Page,
+  refreshNavBadges,
   Select,
   theme,
   useDateTime,
@@ -38,7 +39,11 @@ export default function ImageReportsPage() {
       successText: t(`admin.${kind}.done`),
       action: () => http.post(kind === 'resolve' ? imagesUrl.resolve(report.id) : imagesUrl.dismiss(report.id)),
     });
-    if (result.status === 'done') list.reload();
+    if (result.status === 'done') {
+      list.reload();
+      // the sidebar's pending count changed
+      refreshNavBadges();
+    }
   };
 
   const columns: DataColumn<ImageReport>[] = [
