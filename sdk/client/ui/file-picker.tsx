@@ -25,7 +25,12 @@ export type FileRefusal = { file: string; reason: 'tooLarge' | 'typeRefused' } |
 export function formatFileSize(bytes: number, language?: string): string {
   const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : bytes >= 1024 ? [bytes / 1024, 'kilobyte'] : [bytes, 'byte'];
   // ICU's short form of a byte is "byte" in English ("76 byte"); the long one reads right in every language
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit,
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
+  }).format(value);
 }
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';

@@ -137,9 +137,11 @@ export function DepartmentForm({ initial, onSubmit, submitText }: DepartmentForm
           <p css={{ margin: 0, opacity: 0.8 }}>{t('staff.departments.form.rolesHint')}</p>
           {!mayListRoles && <Alert tone="info">{t('staff.departments.form.rolesHidden')}</Alert>}
           {roles.error && <Alert tone="error">{t('staff.departments.form.rolesFailed')}</Alert>}
-          {roles.data?.data.filter((role) => mayWorkTickets(role) || values.role_ids.includes(role.id)).map((role) => (
-            <Checkbox key={role.id} label={role.real_name} name={`role_${role.id}`} checked={values.role_ids.includes(role.id)} onChange={toggleRole(role.id)} />
-          ))}
+          {roles.data?.data
+            .filter((role) => mayWorkTickets(role) || values.role_ids.includes(role.id))
+            .map((role) => (
+              <Checkbox key={role.id} label={role.real_name} name={`role_${role.id}`} checked={values.role_ids.includes(role.id)} onChange={toggleRole(role.id)} />
+            ))}
         </fieldset>
         <div>
           <Button type="submit">{submitText}</Button>
