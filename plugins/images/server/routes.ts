@@ -177,8 +177,11 @@ export function registerImageRoutes(app: FastifyInstance, ctx: ServerPluginConte
       const users = await usage.usersOf(found.fileKey);
       if (users.length > 0) throw ctx.httpError(409, 'IMAGE_IN_USE', `This image is in use by ${describeUsers(users)}: pick another picture there first.`);
       if (!(await library.remove(found.image.id))) throw notFound();
-      // the row goes first: a picture whose file failed to go is an orphan file, never a broken row
-      await ctx.files.delete(found.fileKey);
+      // the row goes first, and the delete stands even if the store fails now: an orphan file is
+      // harmless (nothing serves a key without its row), a row without its file would be a broken picture
+      await ctx.files
+        .delete(found.fileKey)
+        .catch((error: unknown) => ctx.log.warn({ err: error, image_id: found.image.id }, 'images: the file of a deleted image could not be removed'));
       await ctx.audit.record(request, { action: 'admin.image.delete', details: { image_id: found.image.id, name: found.image.name } });
       return { success: true };
     },

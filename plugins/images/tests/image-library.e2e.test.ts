@@ -125,6 +125,10 @@ describe('the image library in the browser', () => {
     await expect.poll(() => mainText(admin), WAIT).toContain(PICTURE);
     await expect.poll(() => mainText(admin), WAIT).toContain('4×4');
     await expect.poll(() => loaded(admin, 'main img'), WAIT).toBe(4);
+    // on a phone the grid takes the width without scrolling sideways
+    await admin.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), WAIT).toBe(true);
+    await admin.setViewportSize({ width: 1280, height: 800 });
     const list = (await ok('GET', '/api/admin/images?search=skyline')) as { data: { id: number; url: string }[] };
     imageId = list.data[0]?.id ?? 0;
     imageUrl = list.data[0]?.url ?? '';
