@@ -23,6 +23,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAwAAAAMCAIAAADZF8uwAAAAFUlEQVR
 let dataDir: string;
 let panel: RunningPanel;
 let browser: Browser;
+/** the announcement the first test writes, and the signed-in pages it leaves (logins are rate-limited) */
+let written = 0;
+let adminProbe: PageProbe;
+let steveProbe: PageProbe;
 
 async function call(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
   const answer = await page.evaluate(
@@ -63,6 +67,7 @@ afterAll(async () => {
 describe('announcements', () => {
   it('goes from the editor to the chosen role only, on time, with banner, image and unread count', async () => {
     const admin: PageProbe = await signInThroughApi(browser, panel.url, names.admin, PASSWORD);
+    adminProbe = admin;
     const roles = (await call(admin.page, 'GET', '/api/admin/roles')).data as { id: number; real_name: string }[];
     const defaultRole = roles.find((r) => r.id === 1)!;
 
@@ -76,6 +81,7 @@ describe('announcements', () => {
     await page.getByRole('button', { name: en.form.create }).click();
     await page.waitForURL(/\/mc-admin\/announcements\/\d+\/edit$/, WAIT);
     const id = Number(/\/(\d+)\/edit$/.exec(page.url())?.[1]);
+    written = id;
 
     // the image: chosen with the picker, uploaded with progress, put into the text
     await page.locator(`section[aria-label="${en.images.title}"] input[type="file"]`).setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: PNG });
@@ -95,6 +101,7 @@ describe('announcements', () => {
 
     // not yet: the customer sees nothing
     const steve = await signInThroughApi(browser, panel.url, names.steve, PASSWORD);
+    steveProbe = steve;
     expect(((await call(steve.page, 'GET', '/api/user/announcements')).data as unknown[]).length).toBe(0);
     expect(await pill(steve.page).count()).toBe(0);
 
@@ -136,5 +143,34 @@ describe('announcements', () => {
     expect(((await call(mod.page, 'GET', '/api/user/announcements/banners')).data as unknown[]).length).toBe(0);
     expect(await mod.page.evaluate(async (path) => (await fetch(path)).status, `/api/user/announcements/${id}`)).toBe(404);
     expect(steve.errors).toEqual([]);
+  });
+
+  it('fits a phone: the editor stacks the preview under the text, and nothing scrolls sideways', async () => {
+    const admin = adminProbe;
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await admin.page.goto(`${panel.url}/mc-admin/announcements/${written}/edit`);
+    const text = admin.page.getByLabel(en.form.body);
+    const preview = admin.page.getByRole('region', { name: en.form.preview });
+    await preview.locator('.announcement-body').waitFor(WAIT);
+    const [textBox, previewBox] = [await text.boundingBox(), await preview.boundingBox()];
+    expect(previewBox!.y).toBeGreaterThanOrEqual(textBox!.y + textBox!.height);
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // on a desktop they stand side by side
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+    await admin.page.waitForFunction(
+      () => {
+        const body = document.querySelector('textarea');
+        const region = document.querySelector('section .announcement-body')?.closest('section');
+        return !!body && !!region && Math.abs(body.getBoundingClientRect().top - region.getBoundingClientRect().top) < 60;
+      },
+      undefined,
+      WAIT,
+    );
+    // the readers' list at phone width
+    const steve = steveProbe;
+    await steve.page.setViewportSize({ width: 390, height: 844 });
+    await steve.page.goto(`${panel.url}/announcements`);
+    await steve.page.getByRole('main').getByRole('heading', { name: 'Maintenance tonight' }).waitFor(WAIT);
+    expect(await steve.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
