@@ -1,7 +1,7 @@
 // Announcements as stored and as each side sees them. Who may read one is decided here, once, for
 // every public query (list, detail, count, banners, images): published (publish_at ≤ now), not
 // expired (expire_at null or > now), and for everyone or for the reader's role.
-import { insertedId, likeLiteral, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
+import { hasPermission, insertedId, likeLiteral, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { imageUrl, renderMarkdown } from './markdown';
 import type { AnnouncementDb, AnnouncementsTable, AnnouncementTables, Severity } from './tables';
@@ -414,7 +414,7 @@ export class Announcements {
   async imageFor(user: { id: number; role: number; permissions: readonly string[] }, key: string): Promise<string> {
     const row = await this.db.selectFrom('announcement_images').select(['announcement_id', 'file_key']).where('file_key', '=', key).executeTakeFirst();
     if (!row) throw this.ctx.httpError(404, 'IMAGE_NOT_FOUND', 'No such image.');
-    const manages = user.permissions.includes('admin.root') || user.permissions.includes('admin.announcements.list') || user.permissions.includes('admin.announcements.edit');
+    const manages = hasPermission(user.permissions, 'admin.announcements.list') || hasPermission(user.permissions, 'admin.announcements.edit');
     if (!manages) {
       const readable = await this.readable(user.role, this.now()).select('id').where('id', '=', Number(row.announcement_id)).executeTakeFirst();
       if (!readable) throw this.ctx.httpError(404, 'IMAGE_NOT_FOUND', 'No such image.');

@@ -5,7 +5,7 @@
 // schedules are refused; bodies come back as inert HTML.
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { setRolePermissions, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 import { multipartForm } from '../../../tests/api/multipart-form';
 import { ManualClock } from '../../../tests/fixtures/manual-clock';
 
@@ -154,6 +154,12 @@ describe.each(testDialects())('announcements on %s', (dialect) => {
     expect((await call(root, 'GET', url)).statusCode).toBe(200);
     expect((await call(customer, 'GET', url)).statusCode).toBe(404);
     expect((await call(null, 'GET', url)).statusCode).toBe(401);
+    // staff who edit announcements see it too; the same role without that permission does not
+    const editor = await userWithRole(panel, 4);
+    await setRolePermissions(panel, 4, ['admin.announcements.edit']);
+    expect((await call(editor, 'GET', url)).statusCode).toBe(200);
+    await setRolePermissions(panel, 4, ['admin.tickets.list']);
+    expect((await call(editor, 'GET', url)).statusCode).toBe(404);
     await call(root, 'PATCH', `${ADMIN}/${id}`, { publish_at: at(0), body: `Look: ![shot](${url})` });
     const shown = await call(customer, 'GET', url);
     expect(shown.statusCode).toBe(200);
