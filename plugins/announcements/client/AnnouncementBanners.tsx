@@ -26,13 +26,13 @@ export default function AnnouncementBanners() {
     void http.post(url.dismiss(id)).catch(() => undefined);
   };
   return (
-    <div css={{ display: 'grid', gap: 8 }} aria-label={t('banner.label')}>
+    <section css={{ display: 'grid', gap: 8 }} aria-label={t('banner.label')}>
       {shown.map((banner) => (
         <Alert key={banner.id} tone={severityAlert[banner.severity]} title={banner.title} onClose={() => dismiss(banner.id)}>
           {banner.summary && <span css={{ marginRight: 8 }}>{banner.summary}</span>}
           <Link to={path.detail(banner.id)}>{t('banner.more')}</Link>
         </Alert>
       ))}
-    </div>
+    </section>
   );
 }

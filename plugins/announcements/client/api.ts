@@ -1,10 +1,9 @@
 // The announcements API as the pages use it: addresses, answer shapes, and the severity's colours.
 import type { BadgeTone, Tone } from '@orepanel/sdk';
+import type { AnnouncementStatus, Severity } from '../shared/wire';
 
-export const SEVERITIES = ['info', 'success', 'warning', 'danger'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export const STATUSES = ['draft', 'scheduled', 'live', 'expired'] as const;
-export type AnnouncementStatus = (typeof STATUSES)[number];
+export { SEVERITIES, STATUSES } from '../shared/wire';
+export type { AdminAnnouncement, AnnouncementCard, AnnouncementDetail, AnnouncementImage, AnnouncementStatus, Severity } from '../shared/wire';
 
 export const PERMISSIONS = {
   list: 'admin.announcements.list',
@@ -38,49 +37,6 @@ export const path = {
   edit: (id: number) => `/mc-admin/announcements/${id}/edit`,
   delete: (id: number) => `/mc-admin/announcements/${id}/delete`,
 } as const;
-
-export interface AnnouncementImage {
-  key: string;
-  name: string;
-  url: string;
-  size: number;
-}
-
-export interface AnnouncementCard {
-  id: number;
-  title: string;
-  summary: string;
-  tags: string[];
-  severity: Severity;
-  pinned: boolean;
-  publish_at: string;
-  image: string | null;
-  read: boolean;
-}
-
-export interface AnnouncementDetail extends AnnouncementCard {
-  body_html: string;
-  images: AnnouncementImage[];
-  expire_at: string | null;
-}
-
-export interface AdminAnnouncement {
-  id: number;
-  title: string;
-  summary: string;
-  body: string;
-  tags: string[];
-  severity: Severity;
-  pinned: boolean;
-  role_ids: number[];
-  publish_at: string | null;
-  expire_at: string | null;
-  status: AnnouncementStatus;
-  author: string | null;
-  images: AnnouncementImage[];
-  created_at: string;
-  updated_at: string;
-}
 
 export interface Banner {
   id: number;

@@ -4,60 +4,11 @@
 import { hasPermission, insertedId, likeLiteral, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { imageUrl, renderMarkdown } from './markdown';
-import type { AnnouncementDb, AnnouncementsTable, AnnouncementTables, Severity } from './tables';
+import type { AdminAnnouncement, AnnouncementCard, AnnouncementDetail, AnnouncementImage, AnnouncementInput, AnnouncementStatus } from '../shared/wire';
+import type { AnnouncementDb, AnnouncementsTable, AnnouncementTables } from './tables';
 
-export const STATUSES = ['draft', 'scheduled', 'live', 'expired'] as const;
-export type AnnouncementStatus = (typeof STATUSES)[number];
-
-export interface AnnouncementInput {
-  title: string;
-  summary: string;
-  body: string;
-  tags: string[];
-  severity: Severity;
-  pinned: boolean;
-  /** empty: everyone */
-  role_ids: number[];
-  publish_at: string | null;
-  expire_at: string | null;
-}
-
-export interface ImageView {
-  key: string;
-  name: string;
-  url: string;
-  size: number;
-}
-
-/** An announcement as the administrators' pages see it. */
-export interface AdminAnnouncement extends AnnouncementInput {
-  id: number;
-  status: AnnouncementStatus;
-  author: string | null;
-  images: ImageView[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** An announcement as a reader's list shows it. */
-export interface PublishedCard {
-  id: number;
-  title: string;
-  summary: string;
-  tags: string[];
-  severity: Severity;
-  pinned: boolean;
-  publish_at: string;
-  /** the first image, for the card */
-  image: string | null;
-  read: boolean;
-}
-
-export interface PublishedDetail extends PublishedCard {
-  body_html: string;
-  images: ImageView[];
-  expire_at: string | null;
-}
+export { STATUSES } from '../shared/wire';
+export type { AdminAnnouncement, AnnouncementInput, AnnouncementStatus } from '../shared/wire';
 
 type Row = Pick<AnnouncementsTable, 'title' | 'summary' | 'body' | 'tags' | 'severity' | 'audience' | 'publish_at' | 'expire_at' | 'created_at' | 'updated_at'> & {
   id: number;
@@ -77,6 +28,20 @@ export function statusAt(row: { publish_at: string | null; expire_at: string | n
 }
 
 type Eb = ExpressionBuilder<AnnouncementTables, 'announcements'>;
+
+/** The reader has not marked it so (not opened it: read_at; not closed its banner: dismissed_at). */
+function notMarked(eb: Eb, userId: number, mark: 'read_at' | 'dismissed_at') {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('announcement_reads')
+        .select('announcement_reads.id')
+        .whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
+        .where('announcement_reads.user_id', '=', userId)
+        .where(`announcement_reads.${mark}`, 'is not', null),
+    ),
+  );
+}
 
 /** the published ones `role` may read at `now` */
 function readableBy(eb: Eb, role: number, now: string) {
@@ -102,8 +67,8 @@ export class Announcements {
     throw this.ctx.httpError(404, 'ANNOUNCEMENT_NOT_FOUND', 'No such announcement.');
   }
 
-  private async imagesOf(ids: readonly number[]): Promise<Map<number, ImageView[]>> {
-    const out = new Map<number, ImageView[]>();
+  private async imagesOf(ids: readonly number[]): Promise<Map<number, AnnouncementImage[]>> {
+    const out = new Map<number, AnnouncementImage[]>();
     if (ids.length === 0) return out;
     const rows = await this.db
       .selectFrom('announcement_images')
@@ -254,7 +219,7 @@ export class Announcements {
     return gone;
   }
 
-  async addImage(id: number, file: StoredFile): Promise<ImageView> {
+  async addImage(id: number, file: StoredFile): Promise<AnnouncementImage> {
     await this.row(id);
     await this.db
       .insertInto('announcement_images')
@@ -287,7 +252,7 @@ export class Announcements {
     return new Set(rows.map((r) => Number(r.announcement_id)));
   }
 
-  private card(row: Row, images: ImageView[], read: boolean): PublishedCard {
+  private card(row: Row, images: AnnouncementImage[], read: boolean): AnnouncementCard {
     return {
       id: Number(row.id),
       title: row.title,
@@ -321,7 +286,7 @@ export class Announcements {
   }
 
   /** One the reader may read, or 404 (a draft, a future, an expired or another audience's one alike). */
-  async readableOne(user: { id: number; role: number }, id: number): Promise<PublishedDetail> {
+  async readableOne(user: { id: number; role: number }, id: number): Promise<AnnouncementDetail> {
     const now = this.now();
     const row = (await this.readable(user.role, now).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) this.notFound();
@@ -365,18 +330,7 @@ export class Announcements {
   /** The sidebar count: readable ones this reader has not opened. */
   async unreadCount(user: { id: number; role: number }): Promise<number> {
     const { count } = await this.readable(user.role, this.now())
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('announcement_reads')
-              .select('announcement_reads.id')
-              .whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
-              .where('announcement_reads.user_id', '=', user.id)
-              .where('announcement_reads.read_at', 'is not', null),
-          ),
-        ),
-      )
+      .where((eb) => notMarked(eb, user.id, 'read_at'))
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(count);
@@ -387,18 +341,7 @@ export class Announcements {
     const rows = (await this.readable(user.role, this.now())
       .where('pinned', '=', 1)
       .where('severity', 'in', ['warning', 'danger'])
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('announcement_reads')
-              .select('announcement_reads.id')
-              .whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
-              .where('announcement_reads.user_id', '=', user.id)
-              .where('announcement_reads.dismissed_at', 'is not', null),
-          ),
-        ),
-      )
+      .where((eb) => notMarked(eb, user.id, 'dismissed_at'))
       .selectAll()
       .orderBy('publish_at', 'desc')
       .orderBy('id', 'desc')

@@ -4,9 +4,9 @@
 // filter is one portable LIKE on a value whose characters the schema limits to [a-z0-9-] and digits.
 import type { Generated, Kysely } from 'kysely';
 import type { PluginReadableDatabase, ServerPluginMigration } from '@orepanel/sdk/server';
+import type { Severity } from '../shared/wire';
 
-export const SEVERITIES = ['info', 'success', 'warning', 'danger'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { SEVERITIES, type Severity } from '../shared/wire';
 
 export interface AnnouncementsTable {
   id: Generated<number>;
