@@ -1,13 +1,11 @@
 // The image host's API as the pages use it (server/user-routes.ts, viewer.ts, report-routes.ts).
 import type { PageMeta } from '@orepanel/sdk';
+import type { ImageView, ReportReason, ReportStatus } from '../shared/wire';
 
-export interface HostedImage {
-  id: number;
-  name: string;
-  original_name: string;
-  type: string;
-  size: number;
-  created_at: string;
+export { REPORT_REASONS, REPORT_STATUSES } from '../shared/wire';
+export type { EmbedSettings, ReportReason, ReportStatus } from '../shared/wire';
+
+export interface HostedImage extends ImageView {
   /** the public viewer link */
   url: string;
 }
@@ -25,18 +23,6 @@ export interface ImagesAnswer {
   meta: PageMeta;
   usage: Usage;
 }
-
-export interface EmbedSettings {
-  enabled: boolean;
-  title: string;
-  description: string;
-  color: string;
-}
-
-export const REPORT_REASONS = ['inappropriate', 'copyright', 'spam', 'harassment', 'violence', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export interface ImageReport {
   id: number;

@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import { insertUnlessTaken, type PluginReadableDatabase, type ServerPluginContext, type StoredFile, type UploadRouteConfig } from '@orepanel/sdk/server';
 import { hostingLimits, LIMIT_SETTINGS, type HostingLimits } from './limits';
 import type { ImageHostingTables } from './tables';
+import type { EmbedSettings, ImageView } from '../shared/wire';
+
+export type { EmbedSettings, ImageView } from '../shared/wire';
 
 type HostDb = Kysely<PluginReadableDatabase & ImageHostingTables>;
 
@@ -21,22 +24,6 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** the embed colour until the customer picks one (the migration's column default) */
 const DEFAULT_COLOR = '#5865f2';
-
-export interface ImageView {
-  id: number;
-  name: string;
-  original_name: string;
-  type: string;
-  size: number;
-  created_at: string;
-}
-
-export interface EmbedSettings {
-  enabled: boolean;
-  title: string;
-  description: string;
-  color: string;
-}
 
 export class ImageHost {
   constructor(

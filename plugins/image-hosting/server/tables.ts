@@ -5,6 +5,7 @@
 // the quota is one conditional update that two uploads at once cannot both pass.
 import type { Generated } from 'kysely';
 import type { ServerPluginMigration } from '@orepanel/sdk/server';
+import type { ReportReason, ReportStatus } from '../shared/wire';
 
 export interface ImageHostingAccountsTable {
   user_id: number;
@@ -38,10 +39,7 @@ export interface ImageHostingImagesTable {
   created_at: string;
 }
 
-export const REPORT_REASONS = ['inappropriate', 'copyright', 'spam', 'harassment', 'violence', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['pending', 'resolved', 'dismissed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export { REPORT_REASONS, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../shared/wire';
 
 export interface ImageHostingReportsTable {
   id: Generated<number>;

@@ -2,26 +2,9 @@
 // and the error texts the screens share.
 import { ADMIN_API, ApiError, useErrorText, useTranslation } from '@orepanel/sdk';
 import { useCallback } from 'react';
+import type { ImageUser } from '../shared/image-rules';
 
-/** A picture of the library (/mc-admin/images). */
-export interface LibraryImage {
-  id: number;
-  name: string;
-  /** its public address (what a catalog row keeps) */
-  url: string;
-  type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  created_by: number | null;
-  created_at: string;
-}
-
-export interface ImageUser {
-  kind: 'location' | 'category' | 'egg';
-  id: number;
-  name: string;
-}
+export type { ImageUser, LibraryImage } from '../shared/image-rules';
 
 export interface UploadLimits {
   max_bytes: number;

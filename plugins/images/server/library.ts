@@ -2,21 +2,10 @@
 // 409, decided by the unique key so racing uploads cannot both win), remove.
 import { insertUnlessTaken, likeLiteral, type DatabaseDialect } from '@orepanel/sdk/server';
 import { sql, type Selectable } from 'kysely';
-import { publicImagePath } from '../shared/image-rules';
+import { publicImagePath, type LibraryImage } from '../shared/image-rules';
 import type { ImageDb, ImageLibraryTable } from './tables';
 
-export interface LibraryImage {
-  id: number;
-  name: string;
-  /** the public address customers' browsers fetch it at (what a catalog row keeps) */
-  url: string;
-  type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  created_by: number | null;
-  created_at: string;
-}
+export type { LibraryImage } from '../shared/image-rules';
 
 export interface NewLibraryImage {
   name: string;

@@ -5,15 +5,9 @@
 // use a picture (it shows nowhere), so a delete is allowed.
 import type { ServerPluginContext } from '@orepanel/sdk/server';
 import { SERVER_CATALOG } from '../../server-catalog/contract';
-import { libraryKeyOf } from '../shared/image-rules';
+import { libraryKeyOf, type ImageUser, type ImageUserKind } from '../shared/image-rules';
 
-export type ImageUserKind = 'location' | 'category' | 'egg';
-
-export interface ImageUser {
-  kind: ImageUserKind;
-  id: number;
-  name: string;
-}
+export type { ImageUser, ImageUserKind } from '../shared/image-rules';
 
 const KIND_ORDER: Readonly<Record<ImageUserKind, number>> = { location: 0, category: 1, egg: 2 };
 

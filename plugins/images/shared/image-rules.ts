@@ -44,3 +44,26 @@ export function libraryKeyOf(address: string): string | null {
   const match = /^\/api\/library-images\/([A-Za-z0-9_-]{22})(?:\.[a-z]{2,4})?$/.exec(path);
   return match?.[1] ?? null;
 }
+
+/** A picture of the library as the API answers it (/mc-admin/images, the catalog forms' picker). */
+export interface LibraryImage {
+  id: number;
+  name: string;
+  /** the public address customers' browsers fetch it at (what a catalog row keeps) */
+  url: string;
+  type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type ImageUserKind = 'location' | 'category' | 'egg';
+
+/** A catalog row that shows a picture (a delete is refused while there is one). */
+export interface ImageUser {
+  kind: ImageUserKind;
+  id: number;
+  name: string;
+}
