@@ -21,10 +21,19 @@ const STARTUP_FOR_GUARDS =
  * @returns {string | null}
  */
 function duplicateMailTemplate(manifest) {
+  return firstTwice((manifest.mailTemplates ?? []).map(({ name }) => name));
+}
+
+/**
+ * The first of `values` that comes twice, or null.
+ * @param {string[]} values
+ * @returns {string | null}
+ */
+function firstTwice(values) {
   const seen = new Set();
-  for (const { name } of manifest.mailTemplates ?? []) {
-    if (seen.has(name)) return name;
-    seen.add(name);
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
   }
   return null;
 }
@@ -52,6 +61,8 @@ export function validateManifest(json) {
   if (check(copy)) {
     const twice = duplicateMailTemplate(copy);
     if (twice !== null) return { ok: false, errors: [`/mailTemplates: "${twice}" is declared twice`] };
+    const preferenceTwice = firstTwice((copy.mailPreferences ?? []).map(({ key }) => key));
+    if (preferenceTwice !== null) return { ok: false, errors: [`/mailPreferences: "${preferenceTwice}" is declared twice`] };
     const optional = optionalProblem(copy);
     return optional === null ? { ok: true, manifest: copy } : { ok: false, errors: [optional] };
   }

@@ -141,6 +141,19 @@ describe('validateManifest', () => {
     expect(validateManifest({ ...base, mailTemplates: [{ ...notice, placeholders: { first_name: 7 } }] }).ok).toBe(false);
     expect(validateManifest({ ...base, mailTemplates: [{ name: 'notice', placeholders: {} }] }).ok).toBe(false);
   });
+  it('takes mail preferences with an English label and a default, each key once', () => {
+    const base = { id: 'news', name: 'x', version: '1.0.0', sdk: '^2.0.0' };
+    const digest = { key: 'digest', label: { en: 'Weekly digest', ro: 'Rezumat săptămânal' }, default: true };
+    expect(validateManifest({ ...base, mailPreferences: [digest] })).toMatchObject({ ok: true, manifest: { mailPreferences: [digest] } });
+    expect(validateManifest({ ...base, mailPreferences: [digest, { ...digest, default: false }] })).toEqual({
+      ok: false,
+      errors: ['/mailPreferences: "digest" is declared twice'],
+    });
+    expect(validateManifest({ ...base, mailPreferences: [{ ...digest, key: 'Not A Key' }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, mailPreferences: [{ ...digest, label: { ro: 'Rezumat' } }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, mailPreferences: [{ ...digest, label: { en: 'Digest', xx: 'Digest' } }] }).ok).toBe(false);
+    expect(validateManifest({ ...base, mailPreferences: [{ key: 'digest', label: { en: 'Digest' } }] }).ok).toBe(false);
+  });
   it('refuses a plugin tapping beforeNavigate with "startup": false (its guard must hold from the first navigation)', () => {
     const base = { id: 'guard', name: 'x', version: '1.0.0', sdk: '^2.0.0', hooks: ['afterNavigate', 'beforeNavigate'] };
     expect(validateManifest({ ...base, startup: false })).toEqual({

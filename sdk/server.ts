@@ -7,7 +7,7 @@
 // This file is the entry point only: the API lives in ./server/*, one module per concern, all of it
 // re-exported here so that `@orepanel/sdk/server` stays the one import path. Its public surface is
 // recorded in sdk/api-report/server.api.md (npm run api-report).
-export type { ManifestSetting, PluginManifest } from './types';
+export type { ManifestMailPreference, ManifestSetting, PluginManifest } from './types';
 /** spec §6: admin.root passes every check — for a handler that needs more than its route's permission */
 export { hasPermission } from './manifest';
 export { createServiceRef, SERVICE_REF_BRAND, type PluginServices, type ServiceRef } from './services';

@@ -100,6 +100,19 @@ export interface ManifestMailTemplate {
   placeholders: Record<string, string>;
 }
 
+/**
+ * A kind of mail the plugin sends that each account may decline (its "Mail" section on /account);
+ * the plugin filters its recipients with ctx.mailPreferences.accepting.
+ */
+export interface ManifestMailPreference {
+  /** unique in the plugin, e.g. announcements */
+  key: string;
+  /** the checkbox's text by language code (en required; the others fall back to it) */
+  label: Readonly<Record<string, string>>;
+  /** what an account that never chose gets */
+  default: boolean;
+}
+
 /** plugin.json, as validated by sdk/manifest.schema.json */
 export interface PluginManifest {
   id: string;
@@ -126,6 +139,8 @@ export interface PluginManifest {
   tables?: string[];
   /** the mail templates it sends: stored when missing, protected from renaming and deletion */
   mailTemplates?: ManifestMailTemplate[];
+  /** kinds of mail each account may decline on /account (ctx.mailPreferences) */
+  mailPreferences?: ManifestMailPreference[];
   /**
    * Counters this plugin publishes (ctx.counters) that GET /api/user/session reports under `stats`
    * (spec §3; 0 until published), e.g. the servers plugin's `servers`.

@@ -41,6 +41,8 @@ import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
 import { MAIL_SETTINGS } from './mail/mail-settings';
 import { Mailer } from './mail/mailer';
+import { MailPreferences } from './mail/mail-preferences';
+import { mailPreferenceRoutes } from './routes/mail-preferences';
 import { panelPaths, type PanelPaths } from './paths';
 import { pluginContext } from './plugins/context';
 import { PluginHost } from './plugins/host';
@@ -256,6 +258,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // find() answers null for an optional provider that is switched off now
   const pluginServices = new ServiceRegistry((id) => plugins.isActive(id));
   const navBadges = new NavBadges();
+  const activeManifests = () => plugins.list().flatMap((p) => (plugins.isActive(p.manifest.id) ? [p.manifest] : []));
+  const mailPreferences = new MailPreferences(database.db, activeManifests);
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
   // read-only views of the panel for operators' pages (ctx.system, ctx.accountStats)
   const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log });
@@ -286,6 +290,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           events,
           audit,
           mail: mailer,
+          mailPreferences,
           files,
           secrets,
           wallet,
@@ -394,8 +399,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
+  mailPreferenceRoutes(app, auth, mailPreferences);
   navBadgeRoutes(app, auth, navBadges, {
-    manifests: () => plugins.list().flatMap((p) => (plugins.isActive(p.manifest.id) ? [p.manifest] : [])),
+    manifests: activeManifests,
     flagOn: async (flag) => settings.definition(flag)?.type === 'boolean' && (await settings.get(flag)) === true,
     log,
   });

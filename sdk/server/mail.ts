@@ -85,3 +85,16 @@ export interface MailTemplates {
   /** A sample value for every placeholder the declared templates are sent with (their declarations', for previews). */
   readonly samplePlaceholders: Readonly<Record<string, string>>;
 }
+
+/**
+ * ctx.mailPreferences: the kinds of mail the plugin declares in plugin.json "mailPreferences", which
+ * each account may decline on /account. Mail that is not a direct answer to the account's own action
+ * (announcements, digests) goes only to the accounts this keeps.
+ */
+export interface PluginMailPreferences {
+  /**
+   * Of `userIds`, those that accept the plugin's preference `key` (their own choice, else the
+   * declared default), in the given order. Throws for a key the plugin does not declare.
+   */
+  accepting(key: string, userIds: readonly number[]): Promise<number[]>;
+}

@@ -12,7 +12,7 @@ import type { PluginEvents } from './events';
 import type { PluginFiles } from './files';
 import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
-import type { PluginMail } from './mail';
+import type { PluginMail, PluginMailPreferences } from './mail';
 import type { PluginNav } from './nav';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
 import type { AccountStatistics, PluginSystem } from './system';
@@ -40,6 +40,8 @@ export interface ServerPluginContext {
   readonly events: PluginEvents;
   readonly audit: PluginAudit;
   readonly mail: PluginMail;
+  /** which accounts accept the kinds of mail the plugin declares (plugin.json "mailPreferences") */
+  readonly mailPreferences: PluginMailPreferences;
   /** uploaded files: kept by type-from-bytes with image metadata removed, sent back privately */
   readonly files: PluginFiles;
   readonly secrets: PluginSecrets;

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { USER_PUBLIC_VIEW, type CoreDatabase, type MigrationKit, type ServerPluginMigration } from '../../sdk/server';
 import { createAbuseReviewTables } from '../security/abuse-review-tables';
 import { createKnownDevicesTable } from '../security/known-devices';
+import { createMailPreferencesTable } from '../mail/mail-preferences';
 
 const TIMESTAMP = 'varchar(32)';
 
@@ -443,6 +444,12 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
     },
     async down(db) {
       await db.schema.dropView(USER_PUBLIC_VIEW).execute();
+    },
+  },
+  '0012_mail_preferences': {
+    // the kinds of mail plugins declare and each account may decline (server/mail/mail-preferences.ts)
+    async up(_db, kit) {
+      await createMailPreferencesTable(kit);
     },
   },
 };

@@ -5,6 +5,7 @@ export const CORE_TABLES: ReadonlySet<string> = new Set([
   'audit_log',
   'known_devices',
   'leases',
+  'mail_preferences',
   'mail_queue',
   'mail_templates',
   'panel_accounts',

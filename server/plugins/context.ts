@@ -23,6 +23,7 @@ import {
   type PluginSystem,
 } from '../../sdk/server';
 import type { Database } from '../db/connect';
+import type { MailPreferences } from '../mail/mail-preferences';
 import type { Clock } from '../realtime/clock';
 import { scopedBroadcast, type BroadcastBus } from '../realtime/broadcast';
 import { pluginLeases, type LeaseStore } from '../realtime/leases';
@@ -44,6 +45,7 @@ export interface ContextServices {
   events: EventBus;
   audit: PluginAudit;
   mail: PluginMail;
+  mailPreferences: MailPreferences;
   files: PluginFiles;
   secrets: PluginSecrets;
   wallet: PluginWallet;
@@ -138,6 +140,8 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     events: services.events.forOwner(id),
     audit: services.audit,
     mail: services.mail,
+    // a plugin asks about its own declared preferences only
+    mailPreferences: Object.freeze({ accepting: (key: string, userIds: readonly number[]) => services.mailPreferences.accepting(id, key, userIds) }),
     files: services.files,
     secrets: services.secrets,
     wallet: boundedWallet(services.wallet, boundary),

@@ -6,6 +6,7 @@ import { Alert, Page, Spinner, theme, useSearchParams, useSession, useTranslatio
 import { ActivitySection } from './ActivitySection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { LinkedAccountsNotice, LinkedAccountsSection } from './LinkedAccountsSection';
+import { MailSection } from './MailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SecuritySection } from './SecuritySection';
@@ -82,6 +83,7 @@ export default function AccountPage() {
           <SecuritySection user={user} />
           <LinkedAccountsSection />
           <SupportPinSection />
+          <MailSection />
         </div>
       </div>
       <SessionsSection />

@@ -46,6 +46,7 @@ function handlers(extra: HttpHandlers = {}): HttpHandlers {
     'GET /api/user/auth/oauth/accounts': { body: { data: [], providers: [] } },
     'GET /api/user/session/activities': (call) => ({ body: activities(Number(call.query.get('page') ?? 1)) }),
     'GET /api/user/session': sessionReply(user),
+    'GET /api/user/mail-preferences': { body: { preferences: [] } },
     ...extra,
   };
 }
@@ -301,5 +302,35 @@ describe('account page: delete account', () => {
     // the submit button stops spinning once the form's handler returned
     await app.waitFor(() => expect(app.getByRole('button', 'Delete my account').hasAttribute('disabled')).toBe(false));
     expect(posts(app, '/api/user/session/delete-account')).toHaveLength(0);
+  });
+});
+
+describe('account page: mail', () => {
+  const news = { plugin: 'announcements', key: 'announcements', label: { en: 'Announcements by mail', ro: 'Anunțuri prin e-mail' }, accepts: true };
+  const puts = (app: App) => app.httpCalls.filter((call) => call.method === 'PUT' && call.path === '/api/user/mail-preferences');
+
+  it('shows each preference the server lists as a checkbox and saves a change at once', async () => {
+    const app = await open({
+      'GET /api/user/mail-preferences': { body: { preferences: [news] } },
+      'PUT /api/user/mail-preferences': { body: { preferences: [{ ...news, accepts: false }] } },
+    });
+    const box = (await app.waitFor(() => app.getByLabelText('Announcements by mail'))) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    await app.click(box);
+    await app.waitFor(() => expect((app.getByLabelText('Announcements by mail') as HTMLInputElement).checked).toBe(false));
+    expect(puts(app).map((call) => call.body)).toEqual([{ preferences: [{ plugin: 'announcements', key: 'announcements', accepts: false }] }]);
+  });
+
+  it('says when there is nothing to choose, and shows a failed save plainly', async () => {
+    const empty = await open();
+    await empty.findByText(en.mail.none);
+    cleanup();
+    const app = await open({
+      'GET /api/user/mail-preferences': { body: { preferences: [news] } },
+      'PUT /api/user/mail-preferences': { status: 400, body: { error: { code: 'UNKNOWN_MAIL_PREFERENCE', message: 'No enabled plugin declares it.', field: 'preferences' } } },
+    });
+    await app.click(await app.waitFor(() => app.getByLabelText('Announcements by mail')));
+    await app.findByText('No enabled plugin declares it.');
+    expect((app.getByLabelText('Announcements by mail') as HTMLInputElement).checked).toBe(true);
   });
 });
