@@ -3,6 +3,7 @@
 // an image upload (images only, through ctx.files) and the Markdown preview. Every change is audited.
 import type { FastifyInstance } from 'fastify';
 import { errorResponses, idParams, pageMeta, successSchema, type ServerPluginContext } from '@orepanel/sdk/server';
+import { MAIL_JOB } from './announcement-mail';
 import type { AnnouncementInput, Announcements, AnnouncementStatus } from './announcements';
 import { renderMarkdown } from './markdown';
 import { schemas } from './schemas';
@@ -68,6 +69,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
           tags: body.tags ?? [],
           severity: body.severity!,
           pinned: body.pinned ?? false,
+          mail: body.mail ?? false,
           role_ids: body.role_ids ?? [],
           publish_at: body.publish_at ?? null,
           expire_at: body.expire_at ?? null,
@@ -78,6 +80,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
         action: 'admin.announcement.create',
         details: { announcement_id: announcement.id, title: announcement.title, status: announcement.status },
       });
+      if (announcement.mail) ctx.jobs.kick(MAIL_JOB);
       return reply.code(201).send({ announcement });
     },
   );
@@ -92,6 +95,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerPluginConte
         action: 'admin.announcement.update',
         details: { announcement_id: announcement.id, changed: Object.keys(changes).join(','), status: announcement.status },
       });
+      if (announcement.mail) ctx.jobs.kick(MAIL_JOB);
       return { announcement };
     },
   );

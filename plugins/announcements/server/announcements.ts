@@ -2,7 +2,7 @@
 // every public query (list, detail, count, banners, images): published (publish_at ≤ now), not
 // expired (expire_at null or > now), and for everyone or for the reader's role.
 import { hasPermission, insertedId, likeLiteral, type ServerPluginContext, type StoredFile } from '@orepanel/sdk/server';
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type SqlBool } from 'kysely';
 import { imageUrl, renderMarkdown } from './markdown';
 import type { AdminAnnouncement, AnnouncementCard, AnnouncementDetail, AnnouncementImage, AnnouncementInput, AnnouncementStatus } from '../shared/wire';
 import type { AnnouncementDb, AnnouncementsTable, AnnouncementTables } from './tables';
@@ -13,6 +13,7 @@ export type { AdminAnnouncement, AnnouncementInput, AnnouncementStatus } from '.
 type Row = Pick<AnnouncementsTable, 'title' | 'summary' | 'body' | 'tags' | 'severity' | 'audience' | 'publish_at' | 'expire_at' | 'created_at' | 'updated_at'> & {
   id: number;
   pinned: number;
+  mail: number;
   author_id: number | null;
 };
 
@@ -100,6 +101,7 @@ export class Announcements {
       tags: list(row.tags),
       severity: row.severity,
       pinned: Number(row.pinned) === 1,
+      mail: Number(row.mail) === 1,
       role_ids: list(row.audience).map(Number),
       publish_at: row.publish_at,
       expire_at: row.expire_at,
@@ -167,13 +169,14 @@ export class Announcements {
   }
 
   private columns(input: Partial<AnnouncementInput>) {
-    const out: Partial<Omit<AnnouncementsTable, 'id'>> = {};
+    const out: Partial<Omit<Insertable<AnnouncementsTable>, 'id'>> = {};
     if (input.title !== undefined) out.title = input.title;
     if (input.summary !== undefined) out.summary = input.summary;
     if (input.body !== undefined) out.body = input.body;
     if (input.tags !== undefined) out.tags = stored([...new Set(input.tags)]);
     if (input.severity !== undefined) out.severity = input.severity;
     if (input.pinned !== undefined) out.pinned = input.pinned ? 1 : 0;
+    if (input.mail !== undefined) out.mail = input.mail ? 1 : 0;
     if (input.role_ids !== undefined) out.audience = stored([...new Set(input.role_ids)].sort((a, b) => a - b));
     if (input.publish_at !== undefined) out.publish_at = input.publish_at;
     if (input.expire_at !== undefined) out.expire_at = input.expire_at;
@@ -189,7 +192,7 @@ export class Announcements {
   async create(input: AnnouncementInput, authorId: number): Promise<AdminAnnouncement> {
     this.checkSchedule(input.publish_at, input.expire_at);
     const now = this.now();
-    const values = { ...this.columns(input), author_id: authorId, created_at: now, updated_at: now } as Omit<AnnouncementsTable, 'id'>;
+    const values = { ...this.columns(input), author_id: authorId, created_at: now, updated_at: now } as Omit<Insertable<AnnouncementsTable>, 'id'>;
     const id = await insertedId(this.ctx.dialect, this.db.insertInto('announcements').values(values));
     return this.get(id);
   }

@@ -3,6 +3,7 @@
 // unread count on the sidebar and pinned warnings as banners.
 import { defineServerPlugin } from '@orepanel/sdk/server';
 import { registerAdminRoutes } from './admin-routes';
+import { AnnouncementMail, MAIL_JOB, MAIL_JOB_INTERVAL_MS } from './announcement-mail';
 import { Announcements } from './announcements';
 import { ANNOUNCEMENT_MIGRATIONS, type AnnouncementTables } from './tables';
 import { registerUserRoutes } from './user-routes';
@@ -13,7 +14,10 @@ export default defineServerPlugin({
   id: 'announcements',
   migrations: ANNOUNCEMENT_MIGRATIONS,
   register(app, ctx) {
-    const announcements = new Announcements(ctx.db.withTables<AnnouncementTables>(), ctx);
+    const db = ctx.db.withTables<AnnouncementTables>();
+    const announcements = new Announcements(db, ctx);
+    const mail = new AnnouncementMail(db, ctx);
+    ctx.jobs.every(MAIL_JOB, MAIL_JOB_INTERVAL_MS, () => mail.run());
     registerAdminRoutes(app, ctx, announcements);
     registerUserRoutes(app, ctx, announcements);
     ctx.nav.badge(UNREAD_BADGE, (user) => announcements.unreadCount(user));

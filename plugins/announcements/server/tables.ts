@@ -20,6 +20,12 @@ export interface AnnouncementsTable {
   severity: Severity;
   /** 1 or 0 */
   pinned: number;
+  /** 1: also mail it to the audience once live (announcement-mail.ts) */
+  mail: Generated<number>;
+  /** the highest account id already mailed (the mail goes out in batches, in id order) */
+  mailed_up_to: Generated<number>;
+  /** 1 once every batch went out */
+  mail_done: Generated<number>;
   /** ",roleId,roleId," or "" for everyone */
   audience: string;
   publish_at: string | null;
@@ -101,6 +107,22 @@ export const ANNOUNCEMENT_MIGRATIONS: Record<string, ServerPluginMigration> = {
         .addColumn('read_at', TIMESTAMP)
         .addColumn('dismissed_at', TIMESTAMP)
         .addUniqueConstraint('announcement_reads_unique', ['announcement_id', 'user_id'])
+        .execute();
+    },
+  },
+  '0002_announcement_mail': {
+    async up(db) {
+      await db.schema
+        .alterTable('announcements')
+        .addColumn('mail', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('announcements')
+        .addColumn('mailed_up_to', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('announcements')
+        .addColumn('mail_done', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

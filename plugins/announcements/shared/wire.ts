@@ -23,6 +23,8 @@ export interface AnnouncementInput {
   tags: string[];
   severity: Severity;
   pinned: boolean;
+  /** also mail it to the audience (those who accept announcement mail) once it is live */
+  mail: boolean;
   /** empty: everyone */
   role_ids: number[];
   publish_at: string | null;

@@ -55,6 +55,7 @@ const calls = (app: { httpCalls: RecordedHttpCall[] }, method: string, path: str
 function admin(over: Partial<AdminAnnouncement> = {}): AdminAnnouncement {
   return {
     id: 7,
+    mail: false,
     title: 'Maintenance tonight',
     summary: '',
     body: 'Hello',
@@ -240,6 +241,7 @@ describe('/mc-admin/announcements', () => {
     );
     await app.type(await app.waitFor(() => app.getByLabelText(en.form.title)), ' Hi ');
     await app.type(app.getByLabelText(en.form.body), 'Body');
+    await app.click(app.getByLabelText(en.form.mail));
     await app.click(app.getByRole('button', en.form.create));
     await app.waitFor(() => expect(app.location().pathname).toBe('/mc-admin/announcements/12/edit'));
     expect(calls(app, 'POST', '/api/admin/announcements')[0]?.body).toEqual({
@@ -249,6 +251,7 @@ describe('/mc-admin/announcements', () => {
       tags: [],
       severity: 'info',
       pinned: false,
+      mail: true,
       role_ids: [],
       publish_at: null,
       expire_at: null,

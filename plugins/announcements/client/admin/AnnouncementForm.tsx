@@ -34,6 +34,7 @@ export interface AnnouncementFormValues {
   tags: string;
   severity: Severity;
   pinned: boolean;
+  mail: boolean;
   everyone: boolean;
   role_ids: number[];
   /** false: a draft */
@@ -50,6 +51,7 @@ export interface AnnouncementPayload {
   tags?: string[];
   severity?: Severity;
   pinned?: boolean;
+  mail?: boolean;
   role_ids?: number[];
   publish_at?: string | null;
   expire_at?: string | null;
@@ -84,6 +86,7 @@ export function emptyValues(now = Date.now()): AnnouncementFormValues {
     tags: '',
     severity: 'info',
     pinned: false,
+    mail: false,
     everyone: true,
     role_ids: [],
     published: false,
@@ -100,6 +103,7 @@ export function valuesOf(a: AdminAnnouncement): AnnouncementFormValues {
     tags: a.tags.join(', '),
     severity: a.severity,
     pinned: a.pinned,
+    mail: a.mail,
     everyone: a.role_ids.length === 0,
     role_ids: [...a.role_ids],
     published: a.publish_at !== null,
@@ -136,6 +140,7 @@ function fullBody(v: AnnouncementFormValues): Required<AnnouncementPayload> {
     tags: tagsOf(v.tags),
     severity: v.severity,
     pinned: v.pinned,
+    mail: v.mail,
     role_ids: v.everyone ? [] : [...v.role_ids].sort((a, b) => a - b),
     publish_at: v.published ? fromLocalInput(v.publish_local) : null,
     expire_at: v.published ? fromLocalInput(v.expire_local) : null,
@@ -232,6 +237,7 @@ export function AnnouncementForm({ initial, onSubmit, submitText, images }: Anno
           options={SEVERITIES.map((s) => ({ value: s, label: t(`severity.${s}`) }))}
         />
         <Checkbox label={t('form.pinned')} name="pinned" checked={values.pinned} onChange={set('pinned')} hint={t('form.pinnedHint')} />
+        <Checkbox label={t('form.mail')} name="mail" checked={values.mail} onChange={set('mail')} hint={t('form.mailHint')} />
         <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 8, minWidth: 0 }}>
           <legend css={{ fontWeight: 600, marginBottom: 4 }}>{t('form.audience')}</legend>
           <Checkbox label={t('form.everyone')} name="everyone" checked={values.everyone} onChange={set('everyone')} />
