@@ -19,6 +19,7 @@ export class AnnouncementMail {
   constructor(
     private readonly db: AnnouncementDb,
     private readonly ctx: Ctx,
+    private readonly batchSize: number = MAIL_BATCH,
   ) {}
 
   /** One run: a batch for each live announcement still to mail. Answers what it did, for the health page. */
@@ -45,7 +46,14 @@ export class AnnouncementMail {
       .split(',')
       .filter((part) => part !== '')
       .map(Number);
-    let query = this.db.selectFrom('user_public').select('id').where('id', '>', a.mailed_up_to).where('banned', '=', 0).where('verified', '=', 1).orderBy('id').limit(MAIL_BATCH);
+    let query = this.db
+      .selectFrom('user_public')
+      .select('id')
+      .where('id', '>', a.mailed_up_to)
+      .where('banned', '=', 0)
+      .where('verified', '=', 1)
+      .orderBy('id')
+      .limit(this.batchSize);
     if (roles.length > 0) query = query.where('role_id', 'in', roles);
     const ids = (await query.execute()).map((row) => Number(row.id));
     const last = ids.at(-1);

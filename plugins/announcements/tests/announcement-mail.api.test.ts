@@ -4,10 +4,11 @@
 // way to stop; a scheduled one mails when its time comes (manual clock); running the job again
 // mails nobody twice; a draft or one without `mail` mails nobody.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { pluginView, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 import { deliverQueued, startSmtpServer, useSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
 import { ManualClock } from '../../../tests/fixtures/manual-clock';
 import type { AnnouncementTables } from '../server/tables';
+import { AnnouncementMail } from '../server/announcement-mail';
 
 const ADMIN = '/api/admin/announcements';
 const APP_URL = 'https://panel.example.com';
@@ -126,5 +127,30 @@ describe.each(testDialects())('announcement mail on %s', (dialect) => {
     expect(res.statusCode).toBe(400);
     const made = await call(root, 'POST', ADMIN, { title: 'x', body: 'y', severity: 'info', mail: true });
     expect(made.json().announcement.mail).toBe(true);
+  });
+
+  it('goes out in batches over several runs, and two runs at once never mail one account twice', async () => {
+    const id = await create({ publish_at: at(-1) });
+    const sent: string[] = [];
+    const ctx = {
+      mail: { enabled: async () => true, publicUrl: async () => APP_URL, send: async (m: { to: string }) => (sent.push(m.to), true) },
+      mailPreferences: { accepting: async (_key: string, ids: readonly number[]) => [...ids] },
+      accounts: { contact: async (userId: number) => ({ email: `u${userId}@example.com`, firstName: 'U' }) },
+      clock: clock,
+      log: { error: () => undefined },
+    } as unknown as ConstructorParameters<typeof AnnouncementMail>[1];
+    const tables = pluginView(panel).withTables<AnnouncementTables>();
+    await tables.updateTable('announcements').set({ mail: 1 }).where('id', '=', id).execute();
+    const mailer = new AnnouncementMail(tables, ctx, 2);
+    // four accounts are verified and not banned: root, reader, declined (this stub accepts all), staff
+    await Promise.all([mailer.run(), mailer.run()]);
+    expect(sent).toHaveLength(2);
+    await mailer.run();
+    expect(sent).toHaveLength(4);
+    await mailer.run(); // finds no one left: done
+    await mailer.run();
+    expect(sent).toHaveLength(4);
+    expect(new Set(sent).size).toBe(4);
+    expect((await tables.selectFrom('announcements').select('mail_done').where('id', '=', id).executeTakeFirstOrThrow()).mail_done).toBe(1);
   });
 });
