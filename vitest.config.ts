@@ -84,6 +84,10 @@ const MARIADB_FILES = [
   'attachments',
   'badges',
   'linked-server',
+  // announcements: three ALTER TABLEs, and mail batches claimed by a conditional update of a cursor
+  'announcement-mail',
+  // the core's mail choices: one row per account and kind, written as insert-unless-taken then update
+  'mail-preferences',
   'store',
   'wallet',
   // department webhooks: deliveries claimed by a conditional UPDATE (MySQL counts changed rows)
