@@ -118,8 +118,11 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     // the support desk's strings, as the core listed them before issue 10, now the tickets plugin's
     expect(owner('admin.tickets.view')).toMatchObject({ description: 'View ticket details', group: 'admin.tickets', source: 'tickets' });
     expect(owner('admin.departments.delete')).toMatchObject({ description: 'Delete ticket departments', group: 'admin.departments', source: 'tickets' });
-    // features no plugin builds yet declare nothing (their plugins will: issues 12-13)
-    expect(names.filter((n: string) => /^admin\.(announcements|images|backups|cloud)\./.test(n))).toEqual([]);
+    // issue 12's content plugins declare theirs (spec §6's strings)
+    expect(owner('admin.announcements.create')).toMatchObject({ group: 'admin.announcements', source: 'announcements' });
+    expect(owner('admin.images.delete')).toMatchObject({ group: 'admin.images', source: 'images' });
+    // features no plugin builds yet declare nothing (their plugins will: issue 13)
+    expect(names.filter((n: string) => /^admin\.(backups|cloud)\./.test(n))).toEqual([]);
     // a plugin's own permissions (its plugin.json `permissions`) are listed too, shown as its own
     const redeem = res.json().data.filter((p: { group: string }) => p.group === 'admin.redeem.codes');
     expect(redeem).toEqual(
