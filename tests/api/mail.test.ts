@@ -12,6 +12,8 @@ import { startPanel, testDialects, type TestPanel } from './harness';
 import { startSmtpServer, useSmtpServer, type TestSmtpServer } from './smtp-server';
 
 const SEEDED = [
+  // the announcements plugin's
+  'announcement',
   'new_login',
   'reset_password',
   'server_deleted',

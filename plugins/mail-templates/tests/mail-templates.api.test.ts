@@ -25,8 +25,9 @@ describe.each(testDialects())('the mail template editor on %s', (dialect) => {
   it('lists the templates paged and shows one with its placeholders', async () => {
     const page = await api('GET', '?page=1&per_page=5');
     expect(page.statusCode).toBe(200);
-    expect(page.json().meta).toEqual({ page: 1, per_page: 5, total: 12, total_pages: 3 });
-    expect(page.json().data[0]).toMatchObject({ name: 'new_login', protected: true });
+    expect(page.json().meta).toEqual({ page: 1, per_page: 5, total: 13, total_pages: 3 });
+    expect(page.json().data.map((t: { name: string }) => t.name)).toEqual(['announcement', 'new_login', 'reset_password', 'server_deleted', 'server_renewal_reminder']);
+    expect(page.json().data[1]).toMatchObject({ name: 'new_login', protected: true });
     const one = await api('GET', `/${await idOf('verify')}`);
     expect(one.json().template).toMatchObject({ name: 'verify', protected: true, subject: 'Verify your e-mail address for ${app_name}' });
     expect(one.json().template.placeholders).toEqual(expect.arrayContaining(['app_name', 'first_name', 'link', 'app_url']));
