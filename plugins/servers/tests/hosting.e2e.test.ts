@@ -36,6 +36,9 @@ beforeAll(async () => {
   ] as const) {
     cli(['user', 'create', '--username', names[who], '--email', `${names[who]}@example.com`, '--password', PASSWORD, '--role', role]);
   }
+  // one IP drives both browsers (the customer's dashboard polls every 5 s, every page asks its sidebar
+  // counts and banners too): the app-wide 100 a minute per address is for the public, not this test
+  cli(['settings', 'set', 'rate_limit_per_minute', '5000']);
   panel = await startPanel({ DATA_DIR: dataDir });
   browser = await launchBrowser();
   for (const who of ['admin', 'steve'] as const) probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
