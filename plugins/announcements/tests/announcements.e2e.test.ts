@@ -54,6 +54,8 @@ beforeAll(async () => {
   cli(['user', 'create', '--username', names.admin, '--email', `${names.admin}@example.com`, '--password', PASSWORD, '--role', '8']);
   cli(['user', 'create', '--username', names.steve, '--email', `${names.steve}@example.com`, '--password', PASSWORD, '--role', '1']);
   cli(['user', 'create', '--username', names.mod, '--email', `${names.mod}@example.com`, '--password', PASSWORD, '--role', '3']);
+  // three browsers on one address: the app-wide 100 a minute per address is not what this file tests
+  cli(['settings', 'set', 'rate_limit_per_minute', '5000']);
   panel = await startPanel({ DATA_DIR: dataDir });
   browser = await launchBrowser();
 });

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
+import en from '../locales/en.json';
 import { launchBrowser, mainText, signInThroughApi, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
 
 const run = promisify(execFile);
@@ -306,7 +307,7 @@ describe('the support desk through its pages', () => {
     await expect.poll(() => mainText(billing), WAIT).toContain('No tickets yet.');
     expect(await mainText(billing)).not.toContain(SUBJECT);
     await open(billing, `/mc-admin/tickets/${ticketId}`, 'Ticket');
-    await expect.poll(() => mainText(billing), WAIT).toContain('The ticket could not be loaded.');
+    await expect.poll(() => mainText(billing), WAIT).toContain(en.staff.errors.TICKET_NOT_FOUND);
     expect(await mainText(billing)).not.toContain(SUBJECT);
     // the API says the same: out of scope is not found, and writing is refused too
     expect((await request('billing', 'GET', `/api/admin/tickets/${ticketId}`)).status).toBe(404);
