@@ -35,5 +35,6 @@ export * from './server/accounts';
 export * from './server/time';
 export * from './server/system';
 export * from './server/files';
+export * from './server/object-storage';
 export * from './server/broadcast';
 export * from './server/nav';

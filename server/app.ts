@@ -24,6 +24,7 @@ import { EventBus } from './events';
 import { DiskFileStore } from './files/disk-store';
 import { FileService } from './files/file-service';
 import { S3FileStore } from './files/s3-store';
+import { ObjectStorageService } from './files/object-storage';
 import { classifyError, handleError, sendError, sendNotFound } from './http/errors';
 import { applyInputDefaults, inputValidatorCompiler } from './http/input-policy';
 import { originCheckFor } from './http/origin-check';
@@ -97,6 +98,8 @@ export interface BuildAppOptions {
    * process to one SQLite file wait for each other's locks synchronously, stalling both instances.
    */
   database?: Database;
+  /** ctx.objectStorage's multipart part size (default 8 MiB; at least S3's 5 MiB): tests use the smallest */
+  objectStoragePartBytes?: number;
 }
 
 /** The services behind one app, for the CLI and tests (plugins get theirs through their context). */
@@ -250,6 +253,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const fileStore = config.files.store === 's3' ? new S3FileStore(config.files) : new DiskFileStore(config.files.dir);
   if (fileStore instanceof S3FileStore) app.addHook('onClose', async () => fileStore.close());
   const files = new FileService(fileStore);
+  const objectStorage = new ObjectStorageService(options.objectStoragePartBytes);
+  app.addHook('onClose', async () => objectStorage.close());
   const wallet = new Wallet(database);
   const counters = new UserCounters(database);
   const accountChanges = new AccountChanges(database.db, database.dialect);
@@ -292,6 +297,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           mail: mailer,
           mailPreferences,
           files,
+          objectStorage,
           secrets,
           wallet,
           counters,

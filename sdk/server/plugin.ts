@@ -14,6 +14,7 @@ import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail, PluginMailPreferences } from './mail';
 import type { PluginNav } from './nav';
+import type { PluginObjectStorage } from './object-storage';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
 import type { AccountStatistics, PluginSystem } from './system';
 import type { PluginClock, PluginJobs, PluginLeases } from './time';
@@ -44,6 +45,8 @@ export interface ServerPluginContext {
   readonly mailPreferences: PluginMailPreferences;
   /** uploaded files: kept by type-from-bytes with image metadata removed, sent back privately */
   readonly files: PluginFiles;
+  /** S3-compatible buckets opened with the plugin's own credentials (an off-site copy, an export) */
+  readonly objectStorage: PluginObjectStorage;
   readonly secrets: PluginSecrets;
   readonly wallet: PluginWallet;
   readonly counters: PluginCounters;

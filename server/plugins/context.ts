@@ -9,6 +9,7 @@ import {
   type PluginConfig,
   type PluginMail,
   type PluginFiles,
+  type PluginObjectStorage,
   type PluginSecrets,
   type PluginCounters,
   type PluginSettings,
@@ -47,6 +48,7 @@ export interface ContextServices {
   mail: PluginMail;
   mailPreferences: MailPreferences;
   files: PluginFiles;
+  objectStorage: PluginObjectStorage;
   secrets: PluginSecrets;
   wallet: PluginWallet;
   counters: PluginCounters;
@@ -143,6 +145,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     // a plugin asks about its own declared preferences only
     mailPreferences: Object.freeze({ accepting: (key: string, userIds: readonly number[]) => services.mailPreferences.accepting(id, key, userIds) }),
     files: services.files,
+    objectStorage: services.objectStorage,
     secrets: services.secrets,
     wallet: boundedWallet(services.wallet, boundary),
     counters: services.counters,
