@@ -52,6 +52,18 @@ function optionalProblem(manifest) {
 }
 
 /**
+ * The value at a JSON pointer such as /privileges/0 (for error messages).
+ * @param {unknown} json
+ * @param {string} pointer
+ * @returns {unknown}
+ */
+function valueAt(json, pointer) {
+  let value = json;
+  for (const part of pointer.split('/').slice(1)) value = value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[part] : undefined;
+  return value;
+}
+
+/**
  * @param {unknown} json the parsed plugin.json
  * @returns {{ ok: true, manifest: import('./types').PluginManifest } | { ok: false, errors: string[] }}
  * Defaults from the schema are filled in (on a copy).
@@ -73,7 +85,9 @@ export function validateManifest(json) {
     const where = e.instancePath || '(root)';
     if (e.keyword === 'additionalProperties') errors.add(`${where}: unknown property "${e.params.additionalProperty}"`);
     else if (e.schemaPath.startsWith('#/then/')) errors.add(STARTUP_FOR_GUARDS);
-    else errors.add(`${where}: ${e.message}`);
+    else if (e.keyword === 'enum' && /^\/privileges\/\d+$/.test(e.instancePath)) {
+      errors.add(`${where}: unknown privilege ${JSON.stringify(valueAt(copy, e.instancePath))} (known: ${e.params.allowedValues.join(', ')})`);
+    } else errors.add(`${where}: ${e.message}`);
   }
   return { ok: false, errors: [...errors] };
 }

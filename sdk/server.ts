@@ -38,3 +38,4 @@ export * from './server/files';
 export * from './server/object-storage';
 export * from './server/broadcast';
 export * from './server/nav';
+export * from './server/panel-backup';

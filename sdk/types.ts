@@ -113,6 +113,12 @@ export interface ManifestMailPreference {
   default: boolean;
 }
 
+/**
+ * A power of the core that only a plugin shipped with the panel may hold. `panel-backup`:
+ * ctx.panelBackup (archives of every table and file, and restoring one over the running panel).
+ */
+export type PluginPrivilege = 'panel-backup';
+
 /** plugin.json, as validated by sdk/manifest.schema.json */
 export interface PluginManifest {
   id: string;
@@ -127,6 +133,8 @@ export interface PluginManifest {
   requires?: string[];
   /** plugins whose services it uses when they are active (ctx.services.find); their absence is no failure */
   optional?: string[];
+  /** powers of the core it needs (plugins shipped with the panel only): see PluginPrivilege */
+  privileges?: PluginPrivilege[];
   client?: boolean;
   server?: boolean;
   routes?: ManifestRoute[];

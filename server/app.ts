@@ -64,6 +64,7 @@ import { SystemState } from './system/system-state';
 import { runLedgerConsistencyJob } from './wallet/consistency';
 import { walletRoutes } from './routes/wallet';
 import { UserCounters } from './wallet/counters';
+import { PanelBackups } from './backup/panel-backups';
 import { AccountChanges } from './accounts/account-changes';
 import { Wallet } from './wallet/wallet';
 
@@ -133,6 +134,8 @@ export interface PanelServices {
   broadcast: BroadcastBus;
   /** ctx.pterodactyl and the panel accounts behind accountFor */
   pterodactyl: Pterodactyl;
+  /** the archives of the whole panel (DATA_DIR/backups): the command line's and the backups plugin's */
+  panelBackup: PanelBackups;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -270,6 +273,27 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log });
   const accountStats = new AccountFigures(database.db, roles);
 
+  const panelBackup = new PanelBackups({
+    dataDir: config.dataDir,
+    secretKey: config.secretKey,
+    passphrase: config.backupPassphrase,
+    database,
+    databaseConfig: config.database,
+    files: fileStore,
+    panelVersion: paths.version,
+    plugins: () => plugins.list().map((p) => ({ id: p.manifest.id, version: p.manifest.version, enabled: plugins.isEnabled(p.manifest.id) })),
+    migrationSets: async (tables) => [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: CORE_MIGRATIONS }, ...(await plugins.migrationSets(tables))],
+    // every in-process copy of database state is read again: settings, roles, plugin states, and
+    // whatever plugins keep (they hear panel.restored)
+    onRestored: async (name) => {
+      await settings.ensureDefaults();
+      await roles.invalidate();
+      await plugins.reload();
+      await events.emit('panel.restored', { backup: name });
+    },
+    log,
+  });
+
   const rateLimitPolicies = new RateLimitPolicies();
   const plugins = new PluginHost({
     root: paths.root,
@@ -311,6 +335,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           nav: navBadges,
           pterodactyl: pterodactyl.panel,
           system,
+          panelBackup,
           accountStats,
           config: pluginConfig,
           log,
@@ -351,6 +376,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     leases,
     broadcast,
     pterodactyl,
+    panelBackup,
   });
 
   // --- request pipeline ---------------------------------------------------------------------

@@ -64,6 +64,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: '(unset: generated once into DATA_DIR/secret.key)',
     description: 'At least 32 characters; encrypts secret settings. Keep it safe: changing it makes stored secrets unreadable.',
   },
+  {
+    name: 'BACKUP_PASSPHRASE',
+    default: "(unset: backups are encrypted with the install's secret key)",
+    description:
+      'At least 12 characters. When set, new backups (DATA_DIR/backups) are encrypted with this passphrase instead of the secret key, and restoring one made with it needs it set again.',
+  },
 ];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -99,6 +105,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly secretKey: string;
   readonly files: FilesConfig;
+  /** BACKUP_PASSPHRASE, or null: backups are then encrypted with a key derived from secretKey */
+  readonly backupPassphrase: string | null;
 }
 
 export class ConfigError extends Error {
@@ -277,6 +285,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   const files = parseFiles(env, dataDir, problems);
 
+  // not trimmed beyond what read() does: a passphrase is taken as typed
+  const backupPassphrase = read(env, 'BACKUP_PASSPHRASE') ?? null;
+  if (backupPassphrase !== null && backupPassphrase.length < 12) problems.push('BACKUP_PASSPHRASE must be at least 12 characters long');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   try {
@@ -287,5 +299,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files });
+  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase });
 }

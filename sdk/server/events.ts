@@ -23,6 +23,11 @@ export interface ServerEvents {
    * link): every link mailed to it before (password reset, e-mail verification) must stop working
    */
   'user.credentials_changed': { userId: number };
+  /**
+   * a backup was restored over the running panel (ctx.panelBackup.restore): every table was
+   * replaced, so whatever a plugin keeps in memory from the database must be read again
+   */
+  'panel.restored': { backup: string };
 }
 
 export type ServerEventHandler<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void | Promise<void>;

@@ -14,6 +14,7 @@ import type { RateLimitPolicy } from './http';
 import { httpError } from './http-errors';
 import type { PluginMail, PluginMailPreferences } from './mail';
 import type { PluginNav } from './nav';
+import type { PanelBackup } from './panel-backup';
 import type { PluginObjectStorage } from './object-storage';
 import type { PluginConfig, PluginSecrets, PluginSettings } from './settings';
 import type { AccountStatistics, PluginSystem } from './system';
@@ -61,6 +62,12 @@ export interface ServerPluginContext {
   readonly pterodactyl: PterodactylPanel;
   /** the running panel: version, plugins, migrations, and whether the database and shared store answer */
   readonly system: PluginSystem;
+  /**
+   * Archives of the whole panel (every table and file) in DATA_DIR/backups, and restoring one. Only a
+   * plugin shipped with the panel whose plugin.json lists "panel-backup" in `privileges` gets it;
+   * null for every other plugin.
+   */
+  readonly panelBackup: PanelBackup | null;
   /** figures over every account, read-only */
   readonly accountStats: AccountStatistics;
   /** services other plugins offer (those in this plugin's `requires` and `optional`) and the ones it offers them */

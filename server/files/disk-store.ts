@@ -3,9 +3,21 @@
 // whose description exists is complete, and a crash mid-write leaves only a temporary file.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore, StoredFileInfo } from './store';
+
+/** the shape of a key (file-service.ts makes them): anything else in the folder is not a kept file */
+const KEY = /^[A-Za-z0-9_-]{22}$/;
+
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
 
 export class DiskFileStore implements FileStore {
   constructor(private readonly dir: string) {}
@@ -53,5 +65,17 @@ export class DiskFileStore implements FileStore {
     }
     await rm(paths.data, { force: true });
     return true;
+  }
+
+  /** a file is complete once its description exists (put() renames it last) */
+  async *list(): AsyncIterable<string> {
+    for (const folder of await entries(this.dir)) {
+      if (folder.length !== 2) continue;
+      for (const name of await entries(join(this.dir, folder))) {
+        if (!name.endsWith('.json')) continue;
+        const key = name.slice(0, -'.json'.length);
+        if (KEY.test(key) && key.startsWith(folder)) yield key;
+      }
+    }
   }
 }

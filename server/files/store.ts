@@ -15,4 +15,9 @@ export interface FileStore {
   get(key: string): Promise<{ stream: Readable; info: StoredFileInfo } | null>;
   /** true when something was deleted */
   remove(key: string): Promise<boolean>;
+  /**
+   * The key of every complete file, in no particular order (a backup archives them all). A file
+   * being written or removed meanwhile may or may not be listed.
+   */
+  list(): AsyncIterable<string>;
 }

@@ -22,6 +22,7 @@ import {
   type WalletTransfer,
   type AccountStatistics,
   type PluginSystem,
+  type PanelBackup,
 } from '../../sdk/server';
 import type { Database } from '../db/connect';
 import type { MailPreferences } from '../mail/mail-preferences';
@@ -66,6 +67,8 @@ export interface ContextServices {
   /** ctx.pterodactyl: one client for every plugin (the settings are the core's) */
   pterodactyl: PterodactylPanel;
   system: PluginSystem;
+  /** ctx.panelBackup, handed only to first-party plugins holding the "panel-backup" privilege */
+  panelBackup: PanelBackup;
   accountStats: AccountStatistics;
   config: PluginConfig;
   log: FastifyBaseLogger;
@@ -157,6 +160,7 @@ export function pluginContext(services: ContextServices, plugin: LoadedPlugin): 
     jobs: pluginJobs(services.scheduler, id, services.isActive),
     pterodactyl: services.pterodactyl,
     system: services.system,
+    panelBackup: plugin.origin === 'bundled' && (plugin.manifest.privileges ?? []).includes('panel-backup') ? services.panelBackup : null,
     accountStats: services.accountStats,
     services: services.services.forPlugin(id, plugin.manifest.requires ?? [], plugin.manifest.optional ?? []),
     nav: services.nav.forPlugin(plugin.manifest),

@@ -17,10 +17,10 @@
 // any of the app's route hooks touch it, to that instance's router (fastify.routing).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Kysely } from 'kysely';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, onRequestHookHandler, RouteOptions } from 'fastify';
 import { sdkRangeProblem, orderByRequires } from '../../sdk/manifest';
-import { httpError, isServerPlugin, SERVER_PLUGIN_API_VERSION, type ServerPlugin, type ServerPluginContext } from '../../sdk/server';
+import { httpError, isServerPlugin, SERVER_PLUGIN_API_VERSION, type ServerPlugin, type ServerPluginContext, type ServerPluginMigration } from '../../sdk/server';
 import type { PluginManifest, ServedPluginManifest } from '../../sdk/types';
 import { isUniqueViolation, type Database } from '../db/connect';
 import { MigrationError, pluginMigrationTable, runMigrations } from '../db/migrate';
@@ -205,6 +205,11 @@ export class PluginHost {
       // a core plugin is always on: a folder dropped in DATA_DIR/plugins must not be able to say so
       if (candidate.origin === 'third-party' && manifest.core === true) {
         this.refuse(id, candidate.origin, 'a third-party plugin cannot be part of the core', manifest);
+        continue;
+      }
+      // a privilege is a power of the core (ctx.panelBackup): only code shipped with the panel holds one
+      if (candidate.origin === 'third-party' && (manifest.privileges ?? []).length > 0) {
+        this.refuse(id, candidate.origin, `a third-party plugin cannot hold the privilege "${manifest.privileges![0]}"`, manifest);
         continue;
       }
       if (manifest.server && !candidate.serverModule) {
@@ -548,6 +553,44 @@ export class PluginHost {
       .set({ enabled: enabled ? 1 : 0, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * Every loaded plugin's migrations, in load order, disabled plugins included (a restore recreates
+   * their tables too). A third-party plugin that has not started is imported for them only when
+   * `tables` names its migration table (an archive holds its tables): nothing of it runs otherwise.
+   */
+  async migrationSets(tables: ReadonlySet<string>): Promise<{ owner: string; table: string; migrations: Readonly<Record<string, ServerPluginMigration>>; guard: KyselyPlugin }[]> {
+    const out: { owner: string; table: string; migrations: Readonly<Record<string, ServerPluginMigration>>; guard: KyselyPlugin }[] = [];
+    for (const id of this.order) {
+      const plugin = this.loaded.get(id)!;
+      const table = pluginMigrationTable(id);
+      let server = plugin.server;
+      const module = this.pending.get(id);
+      if (!server && module && tables.has(table)) {
+        const imported = await importServerPart(id, module);
+        if (typeof imported === 'string') throw new Error(`plugin "${id}": ${imported}`);
+        server = imported;
+      }
+      if (server?.migrations) out.push({ owner: id, table, migrations: server.migrations, guard: migrationGuard(plugin) });
+    }
+    return out;
+  }
+
+  /**
+   * After a restore replaced the database: reads the enabled states again (adding rows for plugins
+   * the archive did not know), starts the third-party plugins now enabled, stores missing mail
+   * templates, and tells of every plugin whose state changed.
+   */
+  async reload(): Promise<void> {
+    const before = new Set(this.enabled);
+    await this.syncStates();
+    await this.startWaiting();
+    await this.seedMailTemplates();
+    for (const id of this.order) {
+      const now = this.enabled.has(id);
+      if (now !== before.has(id)) this.options.onStateChange?.(id, now);
+    }
   }
 
   /** Why the plugin's server part could not be started when it was last enabled, or null. */
