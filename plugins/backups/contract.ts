@@ -39,11 +39,12 @@ export interface RemoteBackupCopy {
 
 export interface BackupRemoteCopies {
   /**
-   * The archives held off-site now. Throws (or rejects) when the remote store cannot be reached or is
-   * not configured; the backups screen then shows the local list with the off-site column marked
-   * unknown, and waits at most a few seconds for an answer.
+   * The archives held off-site now, or null when off-site copies are not set up (no bucket configured:
+   * the list simply shows the local archives). Throws (or rejects) when the store is set up but cannot
+   * be reached; the backups screen then shows the local list with a note that the off-site copies are
+   * unknown just now, and waits at most a few seconds for an answer.
    */
-  list(): Promise<RemoteBackupCopy[]>;
+  list(): Promise<RemoteBackupCopy[] | null>;
 }
 
 /** Provided by the backups-cloud plugin; the backups plugin asks for it with ctx.services.find. */
