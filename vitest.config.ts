@@ -94,6 +94,9 @@ const MARIADB_FILES = [
   'webhooks',
   // image hosting: the quota as a conditional UPDATE (changed rows), the upload rolled back with a refused wallet debit
   'image-hosting',
+  // backups: a consistent-snapshot transaction, the restore without a transaction (DDL commits) and its put-back
+  'backup-roundtrip',
+  'backup-move',
 ];
 /** a file's name in MARIADB_FILES: tests/api/redeem.test.ts and plugins/x/tests/redeem.api.test.ts are both "redeem" */
 const testName = (file: string) => basename(file).replace(/(\.api)?\.test\.ts$/, '');
