@@ -14,10 +14,11 @@ import { sessionSnapshot, sessionStore } from '../sdk/client/stores/session';
 import { isSettingEnabled, settingsStore } from '../sdk/client/stores/settings';
 import { startUiSettingsSync, uiStore } from '../sdk/client/stores/ui';
 import { GlobalStyles } from '../sdk/client/ui/GlobalStyles';
-import { SESSION_COOKIE, type Language } from '../sdk/types';
+import { SESSION_COOKIE, type Language, type ServedPluginManifest } from '../sdk/types';
 import { cataloguesToLoad, KERNEL_NAMESPACE, loadCatalogues, readKernelCatalogueFiles } from './i18n/catalogues';
 import { createKernelHooks, pluginHookTargets, startKernel, tapKernelSteps, type KernelHooks } from './lifecycle';
 import { createPluginRegistry, forgetFailedLoads } from './modules/system-registry';
+import { diagnosticsWanted, startDiagnosticsRecorder, type DiagnosticsRecorder } from './diagnostics/recorder';
 import { applyFrameRateLimit } from './performance/frame-limit';
 import { syncServiceWorker } from './performance/service-worker';
 import { preparePlugins, type PluginSet } from './plugins/plugin-loader';
@@ -70,7 +71,23 @@ export interface Kernel {
   start(): Promise<void>;
 }
 
-export function createKernel(doc: Document = document, win: Window = window): Kernel {
+export interface KernelOptions {
+  /**
+   * Record every fetch, console line and uncaught error from now on (spec §7, §8), for the plugins
+   * that declare `"diagnostics"`; stopped as soon as the manifests show that none is enabled.
+   */
+  recordDiagnostics?: boolean;
+}
+
+export function createKernel(doc: Document = document, win: Window = window, options: KernelOptions = {}): Kernel {
+  // first of all, so the first requests are recorded too (spec §7)
+  let recorder: DiagnosticsRecorder | null = options.recordDiagnostics ? startDiagnosticsRecorder(win as Window & typeof globalThis) : null;
+  const stopRecordingUnlessWanted = (manifests: readonly ServedPluginManifest[]) => {
+    if (recorder && !diagnosticsWanted(manifests)) {
+      recorder.stop();
+      recorder = null;
+    }
+  };
   const hooks = createKernelHooks();
   const registry = createPluginRegistry();
   const cookies = documentCookieJar(doc);
@@ -78,6 +95,7 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
   const kernelCatalogues = readKernelCatalogueFiles(doc);
   // the plugin list and public settings index.html carries (null: fetch them, as a page from elsewhere)
   const boot = readBootData(doc);
+  if (boot) stopRecordingUnlessWanted(boot.plugins);
   let router: KernelRouter | null = null;
   let pendingNavigation: { to: string; replace: boolean } | null = null;
   let plugins: PluginSet | null = null;
@@ -203,6 +221,7 @@ export function createKernel(doc: Document = document, win: Window = window): Ke
         report: reportPluginFailure,
         manifests: boot?.plugins,
       });
+      stopRecordingUnlessWanted(plugins.manifests);
       registryStore.getState().setManifests(plugins.manifests);
       registryStore.getState().offerPlugins(plugins.offered, plugins.install);
     },

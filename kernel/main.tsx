@@ -2,4 +2,4 @@
 // the shared modules — never a plugin: plugins arrive at run time as System.register bundles.
 import { createKernel } from './kernel';
 
-void createKernel().start();
+void createKernel(document, window, { recordDiagnostics: true }).start();

@@ -52,7 +52,20 @@ export {
   type KernelHookName,
   type KernelHookSignatures,
   type NavigationTarget,
+  type OverlayProps,
 } from './client/plugin';
+export {
+  DIAGNOSTICS_LIMITS,
+  type Diagnostics,
+  type DiagnosticsLimits,
+  type DiagnosticsList,
+  type DiagnosticsSnapshot,
+  type NetworkEntry,
+  type LogEntry,
+  type LogLevel,
+  type LogSource,
+} from './client/diagnostics';
+export { REDACTED, isSecretName, redactValue, redactText, redactJsonText, redactQuery, redactUrl, redactHeaders, redactCookies, redactStoredValue } from './client/redact';
 export {
   KERNEL_EVENT_NAMES,
   type KernelEvents,

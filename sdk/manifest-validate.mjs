@@ -75,6 +75,8 @@ export function validateManifest(json) {
     if (twice !== null) return { ok: false, errors: [`/mailTemplates: "${twice}" is declared twice`] };
     const preferenceTwice = firstTwice((copy.mailPreferences ?? []).map(({ key }) => key));
     if (preferenceTwice !== null) return { ok: false, errors: [`/mailPreferences: "${preferenceTwice}" is declared twice`] };
+    const overlayTwice = firstTwice((copy.overlays ?? []).map(({ component }) => component));
+    if (overlayTwice !== null) return { ok: false, errors: [`/overlays: component "${overlayTwice}" is declared twice`] };
     const optional = optionalProblem(copy);
     return optional === null ? { ok: true, manifest: copy } : { ok: false, errors: [optional] };
   }

@@ -56,6 +56,26 @@ export interface ManifestSlot {
   flag?: string;
 }
 
+/**
+ * A panel the kernel floats over every page (developer tools, a help sheet): nothing of the plugin
+ * loads until it is first opened, by its keyboard shortcut or its launcher button in the bottom-right
+ * corner. The component (provided with `ctx.overlays.provide`) receives {@link OverlayProps}.
+ */
+export interface ManifestOverlay {
+  component: string;
+  /** i18n key in the plugin's namespace: the launcher's accessible name and tooltip */
+  label: string;
+  /** the launcher's icon (the sdk's icon names) */
+  icon?: string;
+  /** e.g. "Ctrl+I": toggles the overlay, except while the focus is in a text field */
+  shortcut?: string;
+  /** show a launcher button (default true); false: only the shortcut opens it */
+  launcher?: boolean;
+  order?: number;
+  permission?: string;
+  flag?: string;
+}
+
 export interface ManifestPermission {
   name: string;
   description?: string;
@@ -141,6 +161,8 @@ export interface PluginManifest {
   nav?: ManifestNavItem[];
   navSections?: ManifestNavSection[];
   slots?: ManifestSlot[];
+  /** floating panels opened by a shortcut or a launcher button (ctx.overlays) */
+  overlays?: ManifestOverlay[];
   permissions?: ManifestPermission[];
   settings?: ManifestSetting[];
   /** the database tables the plugin's migrations create: the only ones its database handle may read and write */
@@ -163,6 +185,12 @@ export interface PluginManifest {
    * tapping `beforeNavigate` cannot set it to false (its guard must hold from the first navigation).
    */
   startup?: boolean;
+  /**
+   * Reads what the kernel records from start-up (every fetch, console output, uncaught errors; all
+   * redacted and capped) through `ctx.diagnostics`. The kernel records only while an enabled plugin
+   * declares this.
+   */
+  diagnostics?: boolean;
   locales?: Language[];
 }
 

@@ -15,6 +15,7 @@ import type { NavigationTarget } from '../../sdk/client/plugin';
 import type { KernelHooks } from '../lifecycle';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { LoadingScreen } from '../shell/LoadingScreen';
+import { OverlayHost } from '../shell/overlays';
 import { DASHBOARD_PATH } from './guards';
 import { AFTER_LOGIN_PATH, decideNavigation, takeRedirectTarget, type NavigationEffects } from './navigation';
 import { KernelNotFound, PluginRoute, preloadRoutePage, type KernelRouteHandle, type RouteLoaderData } from './plugin-route';
@@ -78,7 +79,10 @@ function routeObject(route: KernelRoute, options: KernelRouterOptions, notFound:
   };
 }
 
-/** spec §2 rule 5: every navigation scrolls to the top; plugins hear about it afterwards. */
+/**
+ * spec §2 rule 5: every navigation scrolls to the top; plugins hear about it afterwards. The plugins'
+ * overlays (a floating panel such as the developer tools) stand over every page, shell or bare.
+ */
 function RootLayout({ hooks }: { hooks: KernelRouterOptions['hooks'] }) {
   const location = useLocation();
   useLayoutEffect(() => {
@@ -90,7 +94,12 @@ function RootLayout({ hooks }: { hooks: KernelRouterOptions['hooks'] }) {
     hooks.afterNavigate.call(event);
     kernelEvents.emit('navigation', event);
   }, [location.key, location.pathname, location.search, location.hash, hooks]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <OverlayHost />
+    </>
+  );
 }
 
 function ShellLayout() {

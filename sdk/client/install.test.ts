@@ -320,3 +320,31 @@ describe('isolation of taps and handlers', () => {
     expect(warn).toHaveBeenCalledWith('[plugin:hello]', 'careful', 1);
   });
 });
+
+describe('overlays and diagnostics', () => {
+  const withOverlay = (extra: Partial<PluginManifest> = {}) =>
+    manifest({ routes: [], slots: [], hooks: [], events: [], overlays: [{ component: 'ToolsPanel', label: 'open', shortcut: 'Ctrl+I' }], ...extra });
+
+  it('takes the overlay component plugin.json declares, refuses another, and requires it', () => {
+    const { context, missingRegistrations } = stage(withOverlay());
+    expect(() => context.overlays.provide('Other', loader)).toThrow(
+      'plugin "hello" provides component "Other" but plugin.json declares no overlay with component "Other" (declared: ToolsPanel)',
+    );
+    expect(missingRegistrations()).toEqual(['plugin "hello" declares overlay "ToolsPanel" in plugin.json but setup() did not provide it']);
+    context.overlays.provide('ToolsPanel', loader);
+    expect(missingRegistrations()).toEqual([]);
+  });
+
+  it('commits the overlay loader to the registry', () => {
+    const plugin = definePlugin({ id: 'hello', setup: (ctx) => ctx.overlays.provide('ToolsPanel', loader) });
+    expect(installPlugin(plugin, withOverlay(), parts).ok).toBe(true);
+    expect(registryStore.getState().overlays.hello.ToolsPanel).toBe(loader);
+  });
+
+  it('gives ctx.diagnostics only to a plugin that declares it, and only to read', () => {
+    expect(() => stage(withOverlay()).context.diagnostics).toThrow('plugin "hello" reads ctx.diagnostics but plugin.json does not declare "diagnostics": true');
+    const { diagnostics } = stage(withOverlay({ diagnostics: true })).context;
+    expect(typeof diagnostics.snapshot).toBe('function');
+    expect((diagnostics as unknown as Record<string, unknown>).addNetwork).toBeUndefined();
+  });
+});

@@ -9,6 +9,7 @@
 //   if (!result.ok) continue; // already reported (console, registryStore.failed, 'plugin:failed')
 import type { PluginManifest } from '../types';
 import { sdkRangeProblem } from '../manifest';
+import { diagnosticsLog, readDiagnostics, type Diagnostics } from './diagnostics';
 import { isKernelEventName, kernelEvents, type EventBus, type PluginFailure } from './events';
 import {
   describeNonPlugin,
@@ -45,6 +46,8 @@ export interface KernelParts {
   events?: EventBus;
   /** Where failures go; {@link reportPluginFailure} (console + registry + `plugin:failed`) when omitted. */
   report?: (failure: PluginFailure, error?: unknown) => void;
+  /** What `ctx.diagnostics` reads; the panel's {@link diagnosticsLog} when omitted. */
+  diagnostics?: Diagnostics;
 }
 
 /** A plugin whose setup succeeded and whose registrations are live. */
@@ -89,6 +92,7 @@ export function createPluginContext(manifest: PluginManifest, parts: KernelParts
   let active = true;
   const routeLoaders: Record<string, ComponentLoader> = {};
   const slotLoaders: Record<string, ComponentLoader> = {};
+  const overlayLoaders: Record<string, ComponentLoader> = {};
   const pendingTaps: { hook: KernelHookName; fn: AnyTap }[] = [];
   // event name → original handler → wrapped handler (so `off` finds what `on` added)
   const handlers = new Map<string, Map<AnyHandler, AnyHandler>>();
@@ -97,11 +101,11 @@ export function createPluginContext(manifest: PluginManifest, parts: KernelParts
     throw new PluginContractError(id, `plugin "${id}" ${reason}`);
   };
 
-  const componentRegistry = (kind: 'route' | 'slot', loaders: Record<string, ComponentLoader>): ComponentRegistry => ({
+  const componentRegistry = (kind: 'route' | 'slot' | 'overlay', loaders: Record<string, ComponentLoader>): ComponentRegistry => ({
     provide(component, loader) {
       if (committed) refuse(`provides ${kind} component "${component}" after setup(); provide components inside setup()`);
       if (typeof loader !== 'function') refuse(`provides ${kind} component "${component}" without a loader function`);
-      const declared = kind === 'route' ? (manifest.routes ?? []) : (manifest.slots ?? []);
+      const declared: readonly { component: string }[] = kind === 'route' ? (manifest.routes ?? []) : kind === 'slot' ? (manifest.slots ?? []) : (manifest.overlays ?? []);
       if (!declared.some((d) => d.component === component)) {
         const names = [...new Set(declared.map((d) => d.component))];
         refuse(`provides component "${component}" but plugin.json declares no ${kind} with component "${component}"` + (names.length ? ` (declared: ${names.join(', ')})` : ''));
@@ -181,11 +185,18 @@ export function createPluginContext(manifest: PluginManifest, parts: KernelParts
     error: (...args) => console.error(prefix, ...args),
   };
 
+  const diagnostics = readDiagnostics(parts.diagnostics ?? diagnosticsLog);
+
   const context: PluginContext = Object.freeze({
     id,
     manifest: Object.freeze({ ...manifest }),
     routes: Object.freeze(componentRegistry('route', routeLoaders)),
     slots: Object.freeze(componentRegistry('slot', slotLoaders)),
+    overlays: Object.freeze(componentRegistry('overlay', overlayLoaders)),
+    get diagnostics(): Diagnostics {
+      if (manifest.diagnostics !== true) return refuse('reads ctx.diagnostics but plugin.json does not declare "diagnostics": true');
+      return diagnostics;
+    },
     hooks: Object.freeze({
       tap<K extends KernelHookName>(hook: K, fn: KernelHookSignatures[K]) {
         if (!isKernelHookName(hook)) refuse(`taps unknown hook "${String(hook)}" (kernel hooks: ${KERNEL_HOOK_NAMES.join(', ')})`);
@@ -210,12 +221,15 @@ export function createPluginContext(manifest: PluginManifest, parts: KernelParts
       for (const s of manifest.slots ?? []) {
         if (!slotLoaders[s.component]) reasons.push(`plugin "${id}" declares slot "${s.slot}" with component "${s.component}" in plugin.json but setup() did not provide it`);
       }
+      for (const o of manifest.overlays ?? []) {
+        if (!overlayLoaders[o.component]) reasons.push(`plugin "${id}" declares overlay "${o.component}" in plugin.json but setup() did not provide it`);
+      }
       return [...new Set(reasons)];
     },
     commit() {
       if (committed) throw new Error(`plugin "${id}" is already committed`);
       committed = true;
-      registryStore.getState().commitPlugin(id, { routes: routeLoaders, slots: slotLoaders });
+      registryStore.getState().commitPlugin(id, { routes: routeLoaders, slots: slotLoaders, overlays: overlayLoaders });
       for (const { hook, fn } of pendingTaps) applyTap(hook, fn);
       pendingTaps.length = 0;
       for (const [event, byHandler] of handlers) for (const wrapped of byHandler.values()) bus.on(event, wrapped);

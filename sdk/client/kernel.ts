@@ -22,7 +22,10 @@
  * 5. session: `sessionStore.getState().beginFetch() / applyResponse(json) / applyCached(perms, role) /
  *    fail(code, message) / clear()`; the store emits `session:changed` by itself.
  * 6. the router emits `kernelEvents.emit('navigation', …)` and calls its afterNavigate hook.
- * 7. debug panel: `onHttpEvent(listener)` for every request the sdk's http client makes.
+ * 7. diagnostics: `startDiagnosticsRecorder()` (kernel) writes every fetch, console line and uncaught
+ *    error, redacted, into `diagnosticsLog`; plugins declaring `"diagnostics": true` read it through
+ *    `ctx.diagnostics`. `onHttpEvent(listener)` still reports every request the sdk's http client makes.
+ * 8. overlays: `pluginComponentLoader('overlay', pluginId, component)` when one is first opened.
  */
 export { provideKernelServices, kernelServices, hasKernelServices, type KernelServices, type NavigateOptions } from './kernel-services';
 export {
@@ -42,6 +45,7 @@ export {
   reportPluginFailure,
   getRouteLoader,
   getSlotLoader,
+  getOverlayLoader,
   pluginComponentLoader,
   isPluginOffered,
   PluginUnavailableError,
@@ -62,6 +66,7 @@ export {
   type UiState,
 } from './stores/ui';
 export { dialogStore, type DialogState, type DialogStatus } from './stores/dialog';
+export { diagnosticsLog, createDiagnosticsLog, readDiagnostics, type DiagnosticsLog } from './diagnostics';
 export { onHttpEvent, setHttpFetch, toApiError, type HttpEvent, type HttpEventListener } from './http';
 export { addPluginCatalogue, hasCatalogue, initialLanguage, sdkText, ensureSdkTexts } from './i18n';
 export { SDK_NAMESPACE, SDK_TEXTS_EN, loadSdkTexts } from './sdk-texts';

@@ -4,6 +4,7 @@
 // model). The implementation of the context is in ./install.ts.
 import type { ComponentType } from 'react';
 import type { Language, ManifestRoute, PluginManifest } from '../types';
+import type { Diagnostics } from './diagnostics';
 import type { KernelEvents, NavigationEvent } from './events';
 import type { SessionSnapshot } from './stores/session';
 
@@ -64,14 +65,21 @@ export function isKernelHookName(name: string): name is KernelHookName {
   return (KERNEL_HOOK_NAMES as readonly string[]).includes(name);
 }
 
-/** `ctx.routes` / `ctx.slots`: hand the kernel the loader of a component named in plugin.json. */
+/** `ctx.routes` / `ctx.slots` / `ctx.overlays`: hand the kernel the loader of a component named in plugin.json. */
 export interface ComponentRegistry {
   /**
-   * Provides the component that plugin.json names in a route (`ctx.routes`) or a slot (`ctx.slots`).
+   * Provides the component that plugin.json names in a route (`ctx.routes`), a slot (`ctx.slots`) or
+   * an overlay (`ctx.overlays`).
    * Throws {@link PluginContractError} when plugin.json does not name it, or when it was already provided.
    * @example ctx.routes.provide('LoginPage', () => import('./LoginPage'))
    */
   provide(component: string, loader: ComponentLoader): void;
+}
+
+/** The props the kernel gives an overlay's component. */
+export interface OverlayProps {
+  /** Closes the overlay (the kernel gives the focus back to where it was before it opened). */
+  onClose(): void;
 }
 
 /** `ctx.hooks`: a facade over the kernel's lifecycle hooks. Plugins tap; only the kernel calls. */
@@ -117,6 +125,14 @@ export interface PluginContext {
   readonly routes: ComponentRegistry;
   /** Provides the components of the slots declared in plugin.json `"slots"`. */
   readonly slots: ComponentRegistry;
+  /** Provides the components of the overlays declared in plugin.json `"overlays"` (they receive {@link OverlayProps}). */
+  readonly overlays: ComponentRegistry;
+  /**
+   * What the kernel records from start-up: every fetch, console output, uncaught errors (redacted,
+   * capped). Declare `"diagnostics": true` in plugin.json; reading it otherwise throws
+   * {@link PluginContractError}.
+   */
+  readonly diagnostics: Diagnostics;
   readonly hooks: PluginHooks;
   readonly events: PluginEvents;
   readonly log: PluginLogger;

@@ -33,6 +33,8 @@ export interface RegistryState {
   routes: Record<string, Record<string, ComponentLoader>>;
   /** slot component loaders: plugin id → component name → loader */
   slots: Record<string, Record<string, ComponentLoader>>;
+  /** overlay component loaders: plugin id → component name → loader */
+  overlays: Record<string, Record<string, ComponentLoader>>;
   /** plugins that were skipped, with why (phases load, sdk, contract, setup) */
   failed: Record<string, PluginFailure>;
   /** recent non-fatal failures (render, hook, event), newest last */
@@ -44,7 +46,7 @@ export interface RegistryState {
    */
   offerPlugins(ids: string[], install: (id: string) => Promise<boolean>): void;
   /** Records an accepted plugin and its loaders in one step (installs are all-or-nothing). */
-  commitPlugin(id: string, loaders: { routes: Record<string, ComponentLoader>; slots: Record<string, ComponentLoader> }): void;
+  commitPlugin(id: string, loaders: { routes: Record<string, ComponentLoader>; slots: Record<string, ComponentLoader>; overlays?: Record<string, ComponentLoader> }): void;
   /** Forgets everything a plugin registered (used when it is disposed, e.g. between tests). */
   removePlugin(id: string): void;
   recordFailure(failure: PluginFailure): void;
@@ -52,7 +54,7 @@ export interface RegistryState {
   reset(): void;
 }
 
-const empty = () => ({ manifests: [], offered: [], installed: [], routes: {}, slots: {}, failed: {}, errors: [] });
+const empty = () => ({ manifests: [], offered: [], installed: [], routes: {}, slots: {}, overlays: {}, failed: {}, errors: [] });
 
 /** The kernel's on-demand install (null: only what is installed already renders, as in the test kit). */
 let installOnDemand: ((id: string) => Promise<boolean>) | null = null;
@@ -82,6 +84,7 @@ export const registryStore = create<RegistryState>()(
         if (!s.offered.includes(id)) s.offered.push(id);
         s.routes[id] = { ...loaders.routes };
         s.slots[id] = { ...loaders.slots };
+        s.overlays[id] = { ...loaders.overlays };
         if (!s.installed.includes(id)) s.installed.push(id);
         delete s.failed[id];
       });
@@ -92,6 +95,7 @@ export const registryStore = create<RegistryState>()(
         s.offered = s.offered.filter((x) => x !== id);
         delete s.routes[id];
         delete s.slots[id];
+        delete s.overlays[id];
         s.installed = s.installed.filter((x) => x !== id);
       });
     },
@@ -141,6 +145,12 @@ export function getSlotLoader(pluginId: string, component: string): ComponentLoa
   return loaders?.[component];
 }
 
+/** The loader a plugin provided for an overlay component, if any. */
+export function getOverlayLoader(pluginId: string, component: string): ComponentLoader | undefined {
+  const loaders: Record<string, ComponentLoader> | undefined = registryStore.getState().overlays[pluginId];
+  return loaders?.[component];
+}
+
 /** Are a plugin's routes, nav items and slots offered (accepted, and not failed)? */
 export function isPluginOffered(state: Pick<RegistryState, 'offered' | 'failed'>, pluginId: string): boolean {
   return state.offered.includes(pluginId) && !state.failed[pluginId];
@@ -161,15 +171,16 @@ export class PluginUnavailableError extends Error {
 }
 
 /**
- * The loader of a route or slot component, one per component: it installs the plugin's client first
- * when the kernel has not installed it yet (its first need), then calls the loader the plugin's
- * setup() provided.
+ * The loader of a route, slot or overlay component, one per component: it installs the plugin's
+ * client first when the kernel has not installed it yet (its first need), then calls the loader the
+ * plugin's setup() provided.
  */
-export function pluginComponentLoader(kind: 'route' | 'slot', pluginId: string, component: string): ComponentLoader {
+export function pluginComponentLoader(kind: 'route' | 'slot' | 'overlay', pluginId: string, component: string): ComponentLoader {
   const key = `${kind}:${pluginId}:${component}`;
   let loader = componentLoaders.get(key);
   if (!loader) {
-    const provided = () => (kind === 'route' ? getRouteLoader(pluginId, component) : getSlotLoader(pluginId, component));
+    const getLoader = kind === 'route' ? getRouteLoader : kind === 'slot' ? getSlotLoader : getOverlayLoader;
+    const provided = () => getLoader(pluginId, component);
     loader = async () => {
       if (!provided() && installOnDemand && !(await installOnDemand(pluginId))) {
         throw new PluginUnavailableError(pluginId, registryStore.getState().failed[pluginId]?.reason ?? `plugin "${pluginId}" could not be installed`);
