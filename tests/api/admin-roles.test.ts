@@ -121,8 +121,9 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     // issue 12's content plugins declare theirs (spec §6's strings)
     expect(owner('admin.announcements.create')).toMatchObject({ group: 'admin.announcements', source: 'announcements' });
     expect(owner('admin.images.delete')).toMatchObject({ group: 'admin.images', source: 'images' });
-    // features no plugin builds yet declare nothing (their plugins will: issue 13)
-    expect(names.filter((n: string) => /^admin\.(backups|cloud)\./.test(n))).toEqual([]);
+    // issue 13: the backups plugin declares spec §6's admin.backups strings
+    expect(owner('admin.backups.list')).toMatchObject({ group: 'admin.backups', source: 'backups' });
+    expect(names.filter((n: string) => n.startsWith('admin.backups.')).sort()).toEqual(['admin.backups.create', 'admin.backups.delete', 'admin.backups.list']);
     // a plugin's own permissions (its plugin.json `permissions`) are listed too, shown as its own
     const redeem = res.json().data.filter((p: { group: string }) => p.group === 'admin.redeem.codes');
     expect(redeem).toEqual(
@@ -273,13 +274,13 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['a.b', 'a.b'] })).statusCode).toBe(400);
     expect((await req('GET', `/api/admin/roles/${roleId}/permissions`, manager)).json().permissions).toEqual(['admin.users.list']);
     expect((await req('GET', '/api/admin/roles/8/permissions', manager)).json().permissions).toEqual(['admin.root']);
-    // a string the role already holds stays when nobody declares it (any more, or yet: the backups
-    // feature's admin.backups.list), so the role's other changes can be saved; it cannot be added anew
-    const holder = await roleWith(panel, ['admin.users.list', 'admin.backups.list']);
-    const kept = await req('PUT', `/api/admin/roles/${holder}/permissions`, manager, { permissions: ['admin.backups.list', 'admin.roles.list', 'admin.users.list'] });
+    // a string the role already holds stays when nobody declares it (any more, or yet: a feature whose
+    // plugin was removed), so the role's other changes can be saved; it cannot be added anew
+    const holder = await roleWith(panel, ['admin.users.list', 'admin.retired.list']);
+    const kept = await req('PUT', `/api/admin/roles/${holder}/permissions`, manager, { permissions: ['admin.retired.list', 'admin.roles.list', 'admin.users.list'] });
     expect(kept.statusCode).toBe(200);
-    expect(kept.json().permissions).toEqual(['admin.backups.list', 'admin.roles.list', 'admin.users.list']);
-    expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['admin.backups.list', 'admin.users.list'] })).json().error).toMatchObject({
+    expect(kept.json().permissions).toEqual(['admin.retired.list', 'admin.roles.list', 'admin.users.list']);
+    expect((await req('PUT', `/api/admin/roles/${roleId}/permissions`, manager, { permissions: ['admin.retired.list', 'admin.users.list'] })).json().error).toMatchObject({
       code: 'UNKNOWN_PERMISSION',
     });
     // a manager without admin.root cannot edit or delete a role holding more than they do

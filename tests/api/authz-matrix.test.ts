@@ -32,7 +32,7 @@ import { RedirectLinkStore } from '../../plugins/redirect-links/server/link-stor
 import type { RedirectLinkTables } from '../../plugins/redirect-links/server/tables';
 import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
 import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
-import { pluginView, roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { PASSWORD, pluginView, roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 import { multipartForm, type FormFile } from './multipart-form';
 import { builtServer, call as callAs, createBody, customer, startServersWorld, type ServersWorld } from './servers-world';
 
@@ -121,6 +121,22 @@ const FIXTURES: Record<string, Fixture> = {
     formFields: { name: `Matrix ${++roleCounter}` },
   }),
   'DELETE /api/admin/images/:id': async (panel) => ({ url: `/api/admin/images/${await freshLibraryImage(panel)}` }),
+  // backups: a job at a time, so each call that starts one first waits for the last to end
+  'GET /api/admin/backups': async () => ({ url: '/api/admin/backups' }),
+  'POST /api/admin/backups': async (panel) => {
+    await backupsIdle(panel);
+    return { url: '/api/admin/backups' };
+  },
+  'GET /api/admin/backup-jobs/current': async () => ({ url: '/api/admin/backup-jobs/current' }),
+  'GET /api/admin/backup-jobs/:id': async (panel) => ({ url: `/api/admin/backup-jobs/${await backupJob(panel)}` }),
+  'POST /api/admin/backups/:name/verify': async (panel) => ({ url: `/api/admin/backups/${await sharedBackup(panel)}/verify` }),
+  'GET /api/admin/backups/:name/download': async (panel) => ({ url: `/api/admin/backups/${await sharedBackup(panel)}/download` }),
+  'DELETE /api/admin/backups/:name': async (panel) => ({ url: `/api/admin/backups/${await freshBackup(panel)}` }),
+  // a dry run: every check of the real thing (root, the panel's name, the caller's password), nothing restored
+  'POST /api/admin/backups/:name/restore': async (panel) => ({
+    url: `/api/admin/backups/${await sharedBackup(panel)}/restore`,
+    payload: { panel_name: String(await panel.services.settings.get('app_name')), password: PASSWORD, dry_run: true },
+  }),
   'GET /api/admin/image-reports': async () => ({ url: '/api/admin/image-reports?status=pending&page=1&per_page=5' }),
   'POST /api/admin/image-reports/:id/resolve': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/resolve` }),
   'POST /api/admin/image-reports/:id/dismiss': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/dismiss` }),
@@ -422,6 +438,55 @@ async function freshAnnouncementImage(panel: TestPanel): Promise<{ id: number; k
 }
 
 /** A new library image row (its key names no stored file: deleting it removes nothing more; nothing uses it). */
+/** the matrix's own root session on each panel, to follow the backups plugin's jobs */
+const backupWatchers = new WeakMap<TestPanel, SignedInUser>();
+const sharedBackups = new WeakMap<TestPanel, string>();
+
+async function backupWatcher(panel: TestPanel): Promise<SignedInUser> {
+  let watcher = backupWatchers.get(panel);
+  if (!watcher) {
+    watcher = await userWithRole(panel, 8);
+    backupWatchers.set(panel, watcher);
+  }
+  return watcher;
+}
+
+/** waits until no backups job runs (the plugin refuses a second one with 409) */
+async function backupsIdle(panel: TestPanel): Promise<void> {
+  const { cookie } = await backupWatcher(panel);
+  for (let attempt = 0; attempt < 3000; attempt++) {
+    const res = await panel.app.inject({ url: '/api/admin/backup-jobs/current', headers: { cookie } });
+    if ((res.json() as { job: { state: string } | null }).job?.state !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('a backups job is still running after a minute');
+}
+
+/** a new archive of the panel, made by the core's engine (the plugin's routes take it by name) */
+async function freshBackup(panel: TestPanel): Promise<string> {
+  await backupsIdle(panel);
+  return (await panel.services.panelBackup.create('manual')).name;
+}
+
+/** one archive for the routes that only read it */
+async function sharedBackup(panel: TestPanel): Promise<string> {
+  let name = sharedBackups.get(panel);
+  if (!name) {
+    name = await freshBackup(panel);
+    sharedBackups.set(panel, name);
+  }
+  await backupsIdle(panel);
+  return name;
+}
+
+/** the id of a job the plugin knows (it makes an archive) */
+async function backupJob(panel: TestPanel): Promise<string> {
+  await backupsIdle(panel);
+  const res = await panel.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { cookie: (await backupWatcher(panel)).cookie } });
+  expect(res.statusCode, res.body).toBe(202);
+  return (res.json() as { job: { id: string } }).job.id;
+}
+
 async function freshLibraryImage(panel: TestPanel): Promise<number> {
   const name = `Matrix image ${++roleCounter}`;
   const db = pluginView(panel).withTables<ImageTables>();

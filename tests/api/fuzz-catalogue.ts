@@ -43,6 +43,8 @@ export function plausible(schema: Schema): unknown {
   if (types.includes('object') || isSchema(schema.properties)) {
     return Object.fromEntries(requiredOf(schema).map((name) => [name, plausible(propertiesOf(schema).find(([n]) => n === name)?.[1] ?? {})]));
   }
+  // a backup archive's name (the backups plugin's routes): valid, so the body's cases reach the body
+  if (typeof schema.pattern === 'string' && schema.pattern.endsWith('\\.opbk$')) return 'orepanel-20260101-000000-manual.opbk';
   if (typeof schema.pattern === 'string' && schema.pattern.includes('{8}-')) return A_UUID;
   const length = typeof schema.minLength === 'number' ? Math.max(schema.minLength, 1) : 1;
   return 'a'.repeat(length);
