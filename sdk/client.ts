@@ -92,7 +92,7 @@ export {
 // Session, settings, interface settings.
 export { useSession, completeLogin, logout, AFTER_LOGIN_PATH, LOGIN_PATH, type UseSessionResult } from './client/session';
 export type { SessionUser, SessionBilling, SessionStats, SessionStatus, SessionSnapshot } from './client/stores/session';
-export { useSettings, useSetting, isSettingEnabled, type SettingValue } from './client/stores/settings';
+export { useSettings, useSetting, useSettingsDebugInfo, isSettingEnabled, type SettingValue } from './client/stores/settings';
 export { useRouteAvailable } from './client/route-availability';
 export { refreshNavBadges } from './client/nav-badges';
 export {

@@ -252,6 +252,17 @@ export interface ApiErrorBody {
 /** Public application settings served by GET /api/system/settings (never secrets). */
 export type PublicSettings = Record<string, string | number | boolean | null>;
 
+/**
+ * spec §3 "Debug info": the object GET /api/system/settings carries under `debug` beside the flat
+ * values (read with `useSettingsDebugInfo()`).
+ */
+export interface SettingsDebugInfo {
+  /** REDIS_URL is set: rate limits, presence and locks are shared between instances */
+  useRedis: boolean;
+  /** the app-wide per-address limit */
+  rateLimit: { enabled: boolean; limit: number };
+}
+
 /** The resources an account holds and spends on its servers (each a users column): what the store sells, administrators set and servers use. */
 export const ACCOUNT_RESOURCES = Object.freeze(['ram', 'disk', 'cpu', 'ports', 'databases', 'backups', 'server_slots'] as const);
 export type AccountResource = (typeof ACCOUNT_RESOURCES)[number];

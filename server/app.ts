@@ -428,6 +428,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     plugins,
     version: paths.version,
     debug: config.logLevel === 'debug' || config.logLevel === 'trace',
+    redis: config.redisUrl !== null,
+    sessions,
   });
   activityRoutes(app, sessions, audit);
   walletRoutes(app, sessions, wallet);
@@ -445,7 +447,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   apiDocsRoutes(app, { routes, plugins, sessions, version: paths.version });
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)
-  const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace' });
+  const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redis: config.redisUrl !== null });
   const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDir: (id) => plugins.clientDir(id), boot });
   app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
 

@@ -26,8 +26,8 @@ export const BOOT_ELEMENT_ID = 'op-boot';
 export interface BootInputs {
   /** the JSON array GET /api/system/plugins answers */
   pluginsJson: string;
-  /** the object GET /api/system/settings answers */
-  settings: Readonly<Record<string, string | number | boolean | null>>;
+  /** the object GET /api/system/settings answers (flat values, and the spec §3 debug object) */
+  settings: Readonly<Record<string, string | number | boolean | null | object>>;
 }
 
 export interface BootSource {

@@ -1,8 +1,11 @@
 // The system API the kernel calls at start-up (spec §4, §7): custom.css, custom.js, ga-ads, the
 // public settings and the enabled plugins' manifests.
 import { platform, release } from 'node:os';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission } from '../../sdk/manifest';
 import type { SettingValue } from '../../sdk/server';
+import { ROOT_PERMISSION, type SettingsDebugInfo } from '../../sdk/types';
+import type { SessionService } from '../auth/sessions';
 import { errorBody, sendError } from '../http/errors';
 import type { BootSource } from '../http/index-document';
 import type { PluginHost } from '../plugins/host';
@@ -15,26 +18,66 @@ export interface SystemRouteOptions {
   version: string;
   /** LOG_LEVEL debug or trace: the panel runs in debug mode */
   debug: boolean;
+  /** REDIS_URL is set: rate limits and the rest are shared through Redis */
+  redis: boolean;
+  /** who asks (the server's OS details go to administrators only) */
+  sessions: Pick<SessionService, 'resolve'>;
 }
+
+/** What GET /api/system/settings answers: flat public values plus the debug object. */
+export type PublicSettingsAnswer = Record<string, SettingValue | SettingsDebugInfo> & { debug: SettingsDebugInfo };
+
+const SETTINGS_ANSWER_SCHEMA = {
+  type: 'object',
+  properties: {
+    debug: {
+      type: 'object',
+      required: ['useRedis', 'rateLimit'],
+      properties: {
+        useRedis: { type: 'boolean' },
+        rateLimit: { type: 'object', required: ['enabled', 'limit'], properties: { enabled: { type: 'boolean' }, limit: { type: 'integer' } } },
+      },
+    },
+  },
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+} as const;
 
 /** A text answer, sent as it is; the media type is what the API document (/api/docs) shows. */
 const textResponse = (mediaType: string) => ({ 200: { content: { [mediaType]: { schema: { type: 'string' } } } } });
 
-/** What GET /api/system/settings answers: the public subset of the active owners plus the computed keys. */
-export function publicSettingsReader(options: SystemRouteOptions): () => Promise<Record<string, SettingValue>> {
-  const { settings, plugins, version, debug } = options;
-  // spec §3 "Debug info": computed, not stored; the OS kernel release only in debug mode
+/**
+ * What GET /api/system/settings answers to anyone (and index.html carries): the public subset of the
+ * active owners plus the computed keys. The server's operating system is not in it: an administrator's
+ * own request adds it ({@link withAdministratorDetails}).
+ */
+export function publicSettingsReader(options: Pick<SystemRouteOptions, 'settings' | 'plugins' | 'version' | 'debug' | 'redis'>): () => Promise<PublicSettingsAnswer> {
+  const { settings, plugins, version, debug, redis } = options;
+  // spec §3 "Debug info": computed, not stored
   const computed: Record<string, SettingValue> = {
     app_version: version,
     debug_debug: debug,
     debug_version: version,
-    debug_os: platform(),
-    debug_os_kernel: debug ? release() : '',
+    debug_os: '',
+    debug_os_kernel: '',
     debug_name: 'Orepanel',
     debug_telemetry: false,
   };
-  // a panel-wide setting (the spec §3 feature flags among them) is served whether or not its plugin is on
-  return async () => ({ ...(await settings.publicValues((owner, def) => onSettingsScreen(owner, def) || plugins.isActive(owner))), ...computed });
+  return async () => {
+    // a panel-wide setting (the spec §3 feature flags among them) is served whether or not its plugin is on
+    const values = await settings.publicValues((owner, def) => onSettingsScreen(owner, def) || plugins.isActive(owner));
+    const limits = await settings.getMany(['rate_limit_enabled', 'rate_limit_per_minute']);
+    const limit = Number(limits.rate_limit_per_minute);
+    const debugInfo: SettingsDebugInfo = {
+      useRedis: redis,
+      rateLimit: { enabled: limits.rate_limit_enabled === true, limit: Number.isFinite(limit) ? Math.trunc(limit) : 0 },
+    };
+    return { ...values, ...computed, debug: debugInfo };
+  };
+}
+
+/** The answer for an administrator (holder of admin.root): with the server's operating system and its kernel release. */
+export function withAdministratorDetails(answer: PublicSettingsAnswer): PublicSettingsAnswer {
+  return { ...answer, debug_os: platform(), debug_os_kernel: release() };
 }
 
 /**
@@ -42,7 +85,7 @@ export function publicSettingsReader(options: SystemRouteOptions): () => Promise
  * /api/system/plugins and GET /api/system/settings. Its version changes with the served plugin list
  * (a new cached string whenever a plugin is enabled or disabled) and with the settings revision.
  */
-export function systemBootSource(options: SystemRouteOptions): BootSource {
+export function systemBootSource(options: Pick<SystemRouteOptions, 'settings' | 'plugins' | 'version' | 'debug' | 'redis'>): BootSource {
   const readSettings = publicSettingsReader(options);
   return {
     version: async () => [options.plugins.servedJson(), await options.settings.freshRevision()],
@@ -54,14 +97,17 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions):
   const { settings, plugins } = options;
   const readPublicSettings = publicSettingsReader(options);
 
-  app.get(
-    '/api/system/settings',
-    { schema: { response: { 200: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } } } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return readPublicSettings();
-    },
-  );
+  const isAdministrator = async (request: FastifyRequest) => {
+    const resolved = await options.sessions.resolve(request);
+    return resolved.status === 'ok' && hasPermission(resolved.role?.permissions ?? [], ROOT_PERMISSION);
+  };
+
+  app.get('/api/system/settings', { schema: { response: { 200: SETTINGS_ANSWER_SCHEMA } } }, async (request, reply) => {
+    // the answer depends on who asks: no shared cache may keep an administrator's
+    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    const answer = await readPublicSettings();
+    return (await isAdministrator(request)) ? withAdministratorDetails(answer) : answer;
+  });
 
   app.get('/api/system/plugins', { schema: { response: { 200: { type: 'array', items: { type: 'object', additionalProperties: true } } } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');

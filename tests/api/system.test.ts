@@ -1,9 +1,10 @@
 // The system API (spec §4, §7) and the legal plugin's documents.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { platform, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORE_SETTINGS } from '../../server/settings/catalogue';
-import { REPO_PLUGINS, startPanel, testDialects, type TestPanel } from './harness';
+import { REPO_PLUGINS, roleWith, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
 import { SPEC_FEATURE_FLAGS } from './spec-feature-flags';
 
 /** The repo's plugins that are on by default (the list grows as plugins are added). */
@@ -97,9 +98,38 @@ describe.each(testDialects())('system API on %s', (dialect) => {
       const publicKeys = declared.filter((s) => s.public && !s.secret).map((s) => s.key);
       const secretKeys = declared.filter((s) => s.secret).map((s) => s.key);
       for (const key of Object.keys(json)) {
-        expect(publicKeys.includes(key) || key === 'app_version' || key.startsWith('debug_'), key).toBe(true);
+        expect(publicKeys.includes(key) || key === 'app_version' || key === 'debug' || key.startsWith('debug_'), key).toBe(true);
         expect(secretKeys.includes(key), key).toBe(false);
       }
+    });
+
+    it('carries the spec §3 debug object: Redis in use, and the app-wide rate limit', async () => {
+      const json = (await get('/api/system/settings')).json();
+      expect(json.debug).toEqual({ useRedis: false, rateLimit: { enabled: true, limit: expect.any(Number) } });
+      await panel.services.settings.set('rate_limit_per_minute', 321);
+      try {
+        expect((await get('/api/system/settings')).json().debug.rateLimit).toEqual({ enabled: true, limit: 321 });
+      } finally {
+        await panel.services.settings.set('rate_limit_per_minute', json.debug.rateLimit.limit);
+      }
+    });
+
+    it('tells the server’s operating system to an administrator only, never to a visitor or a customer', async () => {
+      const asVisitor = (await get('/api/system/settings')).json();
+      expect(asVisitor).toMatchObject({ debug_os: '', debug_os_kernel: '' });
+      const customer = await userWithRole(panel, 1);
+      const asCustomer = (await panel.app.inject({ url: '/api/system/settings', headers: { cookie: customer.cookie } })).json();
+      expect(asCustomer).toMatchObject({ debug_os: '', debug_os_kernel: '' });
+      // an admin-type role without admin.root is staff, not an administrator of the server
+      const support = await userWithRole(panel, await roleWith(panel, ['admin.users.list'], 'Support desk'));
+      expect((await panel.app.inject({ url: '/api/system/settings', headers: { cookie: support.cookie } })).json()).toMatchObject({ debug_os: '' });
+      const root = await userWithRole(panel, 8);
+      const res = await panel.app.inject({ url: '/api/system/settings', headers: { cookie: root.cookie } });
+      expect(res.json()).toMatchObject({ debug_os: platform(), debug_os_kernel: release() });
+      expect(res.headers['cache-control']).toContain('private');
+      // index.html's copy is everyone's: no OS there either
+      const page = await get('/');
+      expect(page.body).not.toContain(release());
     });
 
     it('reflects a change at once', async () => {

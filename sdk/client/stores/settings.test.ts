@@ -5,7 +5,7 @@ import { isSettingEnabled, settingsStore } from './settings';
 
 beforeEach(() => {
   localStorage.clear();
-  settingsStore.setState({ settings: {}, loaded: false });
+  settingsStore.setState({ settings: {}, debug: null, loaded: false });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -33,6 +33,28 @@ describe('settingsStore', () => {
     expect(JSON.parse(localStorage.getItem('settings')!)).toEqual({ app_name: 'Cubes' });
     expect(settingsStore.getState().loaded).toBe(true);
     expect(seen).toHaveBeenCalledWith({ settings: { app_name: 'Cubes' } });
+  });
+});
+
+describe('the spec §3 debug object', () => {
+  const debug = { useRedis: true, rateLimit: { enabled: true, limit: 100 } };
+
+  it('is kept beside the flat values, cached, and read back from the cache', () => {
+    settingsStore.getState().setSettings({ app_name: 'Cubes', debug });
+    expect(settingsStore.getState().debug).toEqual(debug);
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'Cubes' });
+    settingsStore.setState({ settings: {}, debug: null });
+    settingsStore.getState().hydrateFromCache();
+    expect(settingsStore.getState().debug).toEqual(debug);
+  });
+
+  it('is null when the answer has none or a malformed one', () => {
+    settingsStore.getState().setSettings({ app_name: 'Cubes' });
+    expect(settingsStore.getState().debug).toBeNull();
+    settingsStore.getState().setSettings({ debug: { useRedis: 'yes', rateLimit: { enabled: true, limit: 1 } } });
+    expect(settingsStore.getState().debug).toBeNull();
+    settingsStore.getState().setSettings({ debug: { useRedis: false, rateLimit: { enabled: true, limit: 'many' } } });
+    expect(settingsStore.getState().debug).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Public application settings (spec §3: read from a locally cached copy, refreshed from
 // GET /api/system/settings by the kernel at start-up).
 import { create } from 'zustand';
-import type { PublicSettings } from '../../types';
+import type { PublicSettings, SettingsDebugInfo } from '../../types';
 import { kernelEvents } from '../events';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
 
@@ -9,12 +9,14 @@ export type SettingValue = PublicSettings[string];
 
 export interface SettingsState {
   settings: PublicSettings;
+  /** spec §3 Debug info: the `debug` object of the settings call, null when it has none */
+  debug: SettingsDebugInfo | null;
   /** true once the server's copy arrived (the cached copy alone does not count) */
   loaded: boolean;
   /** Reads the cached copy (local storage key `settings`). spec §8: invalid → 'Failed to parse settings'. */
   hydrateFromCache(): void;
-  /** Applies the server's public settings and caches them. */
-  setSettings(settings: PublicSettings): void;
+  /** Applies the server's public settings (flat values and the `debug` object) and caches them. */
+  setSettings(settings: Readonly<Record<string, unknown>>): void;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -29,8 +31,17 @@ function onlyScalars(value: Record<string, unknown>): PublicSettings {
   return out;
 }
 
+/** The `debug` object when it has the spec §3 shape, else null. */
+function debugInfoFrom(value: unknown): SettingsDebugInfo | null {
+  if (!isPlainObject(value) || typeof value.useRedis !== 'boolean' || !isPlainObject(value.rateLimit)) return null;
+  const { enabled, limit } = value.rateLimit;
+  if (typeof enabled !== 'boolean' || typeof limit !== 'number' || !Number.isFinite(limit)) return null;
+  return { useRedis: value.useRedis, rateLimit: { enabled, limit } };
+}
+
 export const settingsStore = create<SettingsState>()((set) => ({
   settings: {},
+  debug: null,
   loaded: false,
   hydrateFromCache() {
     const raw = readStored(STORAGE_KEYS.settings);
@@ -38,15 +49,16 @@ export const settingsStore = create<SettingsState>()((set) => ({
     try {
       const parsed: unknown = JSON.parse(raw);
       if (!isPlainObject(parsed)) throw new TypeError('cached settings are not an object');
-      set({ settings: onlyScalars(parsed) });
+      set({ settings: onlyScalars(parsed), debug: debugInfoFrom(parsed.debug) });
     } catch (error) {
       console.error('Failed to parse settings', error);
     }
   },
   setSettings(settings) {
     const clean = onlyScalars(settings);
-    writeStored(STORAGE_KEYS.settings, JSON.stringify(clean));
-    set({ settings: clean, loaded: true });
+    const debug = debugInfoFrom(settings.debug);
+    writeStored(STORAGE_KEYS.settings, JSON.stringify(debug ? { ...clean, debug } : clean));
+    set({ settings: clean, debug, loaded: true });
     kernelEvents.emit('settings:changed', { settings: clean });
   },
 }));
@@ -65,6 +77,11 @@ export function isSettingEnabled(value: SettingValue | undefined): boolean {
 /** All public settings, re-rendering when they change. */
 export function useSettings(): PublicSettings {
   return settingsStore((s) => s.settings);
+}
+
+/** spec §3 Debug info: whether Redis is in use and the app-wide rate limit (null until the settings say). */
+export function useSettingsDebugInfo(): SettingsDebugInfo | null {
+  return settingsStore((s) => s.debug);
 }
 
 /**
