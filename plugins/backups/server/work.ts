@@ -173,7 +173,15 @@ export class BackupWork {
       entry.job = { ...entry.job, state: 'failed', error: jobError(error), finished_at: new Date(this.ctx.clock.now()).toISOString() };
     } finally {
       clearInterval(renewal);
-      await lease.release().catch(() => undefined);
+      if (entry.job.action === 'restore') {
+        // the restore replaced the database's leases table with the archive's, which may hold this very
+        // lease as the job that made the archive had it: clear whatever is there, or the next job would
+        // wait for a holder from the past to expire
+        const current = await this.ctx.leases.acquire(LEASE, LEASE_TTL_MS, { takeover: true }).catch(() => null);
+        await current?.release().catch(() => undefined);
+      } else {
+        await lease.release().catch(() => undefined);
+      }
     }
     entry.seq++;
     this.publish(entry);
