@@ -1,12 +1,16 @@
-// The `orepanel` command: serve, migrate, user create, settings set, plugin build. Exit codes: 0 done,
+// The `orepanel` command: serve, migrate, user create, settings set, backup, plugin build. Exit codes: 0 done,
 // 1 failed, 2 wrong usage.
-import { join } from 'node:path';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isHttpError, type SettingValue } from '../sdk/server';
+import { BackupArchiveError, isHttpError, type BackupManifest, type BackupProgress, type SettingValue } from '../sdk/server';
 import type { ManifestSetting } from '../sdk/types';
 import { buildApp, openMigratedDatabase, servicesOf } from './app';
 import { Accounts } from './auth/accounts';
+import { archiveName, isArchiveName } from './backup/archive-name';
+import type { PanelBackups } from './backup/panel-backups';
 import { ConfigError, loadConfig, type Config } from './config';
 import { findPackageRoot } from './paths';
 import { serve } from './serve';
@@ -27,6 +31,18 @@ const USAGE = `Usage:
                                  client/index.tsx, server/index.ts, locales/) into an installable
                                  folder (client/, build.json, server.js); in place without --out.
                                  Restart the panel to load it, then enable it at /mc-admin/plugins.
+  orepanel backup create         archive the whole panel (every table and file) into
+                                 DATA_DIR/backups, encrypted with this install's key (or
+                                 BACKUP_PASSPHRASE); the panel may keep running
+  orepanel backup list           the archives in DATA_DIR/backups, newest first
+  orepanel backup verify NAME|FILE
+                                 decrypt an archive and check every checksum; changes nothing
+  orepanel backup restore NAME|FILE [--yes]
+                                 replace every table and file with the archive's (a FILE from
+                                 elsewhere is copied into DATA_DIR/backups first); takes a
+                                 before-restore archive first. Works across databases: an archive
+                                 from SQLite restores into the DATABASE_URL's PostgreSQL or MariaDB,
+                                 and back. Asks first unless --yes
   orepanel help                  show this text`;
 
 class UsageError extends Error {}
@@ -34,11 +50,24 @@ class UsageError extends Error {}
 export interface CliIO {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** asks a yes/no question (default: on the terminal; no terminal answers no) */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+async function askTerminal(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+  } finally {
+    prompt.close();
+  }
 }
 
 const defaultIO: CliIO = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
+  confirm: askTerminal,
 };
 
 async function migrate(config: Config, io: CliIO): Promise<number> {
@@ -183,6 +212,130 @@ async function buildPluginFolder(args: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
+// ---- backup ----------------------------------------------------------------------------------
+
+const UNITS: Partial<Record<BackupProgress['phase'], string>> = { tables: 'rows', restore: 'rows', files: 'files', migrate: 'migrations' };
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Progress as lines on stderr: at each new phase, then at most once a second. */
+function progressLines(io: CliIO): (progress: BackupProgress) => void {
+  let phase = '';
+  let last = 0;
+  return (progress) => {
+    const now = Date.now();
+    if (progress.phase === phase && now - last < 1000) return;
+    phase = progress.phase;
+    last = now;
+    if (progress.phase === 'done') return;
+    const unit = UNITS[progress.phase];
+    const amount =
+      progress.total === 0
+        ? ''
+        : progress.phase === 'verify'
+          ? ` ${megabytes(progress.done)} of ${megabytes(progress.total)}`
+          : ` ${progress.done}/${progress.total}${unit ? ` ${unit}` : ''}`;
+    io.err(`${progress.phase}${amount}`);
+  };
+}
+
+/** The database a command works on, without a password: for the restore's question. */
+function describeDatabase(config: Config): string {
+  if (config.database.dialect === 'sqlite') return `SQLite ${config.database.file}`;
+  const url = new URL(config.database.url);
+  return `${config.database.dialect === 'postgres' ? 'PostgreSQL' : 'MariaDB/MySQL'} ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+}
+
+/** NAME of an archive in the folder, or the path of a FILE elsewhere. */
+function whichArchive(backups: PanelBackups, argument: string): { name: string } | { path: string } {
+  if (isArchiveName(argument) && existsSync(join(backups.directory, argument))) return { name: argument };
+  const path = resolve(argument);
+  if (!existsSync(path) || !statSync(path).isFile()) {
+    throw new BackupArchiveError('BACKUP_NOT_FOUND', `There is no backup ${argument} in ${backups.directory}, and no such file.`);
+  }
+  if (dirname(path) === backups.directory && isArchiveName(basename(path))) return { name: basename(path) };
+  return { path };
+}
+
+function summary(manifest: BackupManifest): string {
+  const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+  return `taken ${manifest.createdAt} on ${manifest.dialect} by panel ${manifest.panelVersion}: ${manifest.tables.length} tables, ${rows} rows, ${manifest.files.count} files (${megabytes(manifest.files.bytes)})`;
+}
+
+async function backup(config: Config, args: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = args;
+  let values: { yes?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: rest, options: { yes: { type: 'boolean' } }, strict: true, allowPositionals: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const takes = command === 'verify' || command === 'restore' ? 1 : 0;
+  if (!['create', 'list', 'verify', 'restore'].includes(command ?? '')) throw new UsageError(`unknown backup command "${command ?? ''}" (expected: create, list, verify, restore)`);
+  if (positionals.length !== takes) throw new UsageError(takes === 1 ? `backup ${command} takes one backup name or file` : `backup ${command} takes no arguments`);
+  if (values.yes && command !== 'restore') throw new UsageError('--yes goes with backup restore');
+  // the panel as the server would build it (every plugin's migrations), without its scheduled jobs
+  const app = await buildApp({ config, logger: false, jobs: false });
+  try {
+    const backups = servicesOf(app).panelBackup;
+    const progress = progressLines(io);
+    switch (command) {
+      case 'create': {
+        const made = await backups.create('manual', { onProgress: progress });
+        io.out(`Created ${made.name} (${megabytes(made.size)}) in ${backups.directory}.`);
+        return 0;
+      }
+      case 'list': {
+        const list = await backups.list();
+        if (list.length === 0) io.out(`No backups in ${backups.directory}.`);
+        for (const item of list) io.out(`${item.name}  ${item.kind}  ${item.createdAt}  ${megabytes(item.size)}  panel ${item.panelVersion}`);
+        return 0;
+      }
+      case 'verify': {
+        const target = whichArchive(backups, positionals[0]);
+        const manifest = 'name' in target ? await backups.verify(target.name, { onProgress: progress }) : await backups.verifyFile(target.path, { onProgress: progress });
+        io.out(`${positionals[0]} is intact: ${summary(manifest)}.`);
+        return 0;
+      }
+      default: {
+        const target = whichArchive(backups, positionals[0]);
+        const archive = 'name' in target ? await backups.openNamed(target.name) : await backups.openFile(target.path);
+        await backups.checkCompatible(archive.manifest);
+        io.err(`Restore ${positionals[0]} into ${describeDatabase(config)}:`);
+        io.err(`  ${summary(archive.manifest)}.`);
+        io.err("  Every table and file of this panel is replaced by the backup's; a before-restore backup is taken first.");
+        if (!values.yes) {
+          const confirm = io.confirm ?? askTerminal;
+          if (!(await confirm('Restore now?'))) {
+            io.err('Nothing was changed (add --yes to restore without being asked).');
+            return 1;
+          }
+        }
+        let name: string;
+        if ('name' in target) name = target.name;
+        else {
+          name = (await backups.receive(archiveName('imported', new Date()), createReadStream(target.path))).name;
+          io.err(`Copied into ${backups.directory} as ${name}.`);
+        }
+        const { beforeRestore } = await backups.restore(name, { onProgress: progress });
+        io.out(`Restored ${name}. The panel as it was is in ${beforeRestore.name}.`);
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof BackupArchiveError) {
+      io.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await app.close();
+  }
+}
+
 /** Runs one command; resolves to the exit code (serve resolves once the server listens). */
 export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
@@ -206,6 +359,8 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
       case 'settings':
         if (rest[0] !== 'set') throw new UsageError(`unknown settings command "${rest[0] ?? ''}" (expected: settings set)`);
         return await setSetting(config, rest.slice(1), io);
+      case 'backup':
+        return await backup(config, rest, io);
       case 'plugin':
         if (rest[0] !== 'build') throw new UsageError(`unknown plugin command "${rest[0] ?? ''}" (expected: plugin build)`);
         return await buildPluginFolder(rest.slice(1), io);

@@ -408,7 +408,20 @@ export class PanelBackups implements PanelBackup {
   // ---- verify -----------------------------------------------------------------------------------
 
   async verify(name: string, options?: BackupOptions): Promise<BackupManifest> {
-    const archive = await this.openNamed(name);
+    return this.verifyOpened(await this.openNamed(name), options);
+  }
+
+  /** An archive anywhere on disk (the command line's FILE), opened without copying it here. */
+  openFile(path: string): Promise<OpenedArchive> {
+    return openArchive(path, this.options.secretKey, this.options.passphrase);
+  }
+
+  /** verify() for an archive anywhere on disk. */
+  async verifyFile(path: string, options?: BackupOptions): Promise<BackupManifest> {
+    return this.verifyOpened(await this.openFile(path), options);
+  }
+
+  private async verifyOpened(archive: OpenedArchive, options?: BackupOptions): Promise<BackupManifest> {
     await this.checkCompatible(archive.manifest);
     await this.walk(archive, {}, reporter(options));
     return archive.manifest;
