@@ -157,7 +157,19 @@ describe('loadConfig', () => {
       'FILES_S3_PREFIX',
       'FILES_S3_FORCE_PATH_STYLE',
       'SECRET_KEY',
+      'BACKUP_PASSPHRASE',
     ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);
+  });
+
+  it('takes a backup passphrase of at least 12 characters', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orepanel-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).backupPassphrase).toBeNull();
+      expect(loadConfig({ DATA_DIR: dataDir, BACKUP_PASSPHRASE: 'correct horse battery' }).backupPassphrase).toBe('correct horse battery');
+      expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_PASSPHRASE: 'short' })).toThrow(/BACKUP_PASSPHRASE must be at least 12 characters/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
