@@ -34,6 +34,7 @@ import type { CatalogTables } from '../../plugins/server-catalog/server/tables';
 import type { PterodactylStandIn } from '../fixtures/pterodactyl-panel';
 import { PASSWORD, pluginView, roleWith, setRolePermissions, testDialects, userWithRole, type SignedInUser, type TestPanel } from './harness';
 import { multipartForm, type FormFile } from './multipart-form';
+import { startTestS3, type TestS3 } from './s3-server';
 import { builtServer, call as callAs, createBody, customer, startServersWorld, type ServersWorld } from './servers-world';
 
 const ADMIN_PREFIX = '/api/admin/';
@@ -137,6 +138,21 @@ const FIXTURES: Record<string, Fixture> = {
     url: `/api/admin/backups/${await sharedBackup(panel)}/restore`,
     payload: { panel_name: String(await panel.services.settings.get('app_name')), password: PASSWORD, dry_run: true },
   }),
+  // off-site copies against a local S3 server: one transfer at a time, so each call that starts one waits for the last
+  'GET /api/admin/cloud-backups': async () => ({ url: '/api/admin/cloud-backups' }),
+  'GET /api/admin/cloud-backups/transfers/:id': async (panel) => ({ url: `/api/admin/cloud-backups/transfers/${(await offsiteArchive(panel)).transfer}` }),
+  'POST /api/admin/cloud-backups/uploads': async (panel) => {
+    await cloudIdle(panel);
+    return { url: '/api/admin/cloud-backups/uploads', payload: { name: await localOnlyBackup(panel) } };
+  },
+  'POST /api/admin/cloud-backups/downloads': async (panel) => {
+    const { name } = await offsiteArchive(panel);
+    await panel.services.panelBackup.remove(name);
+    return { url: '/api/admin/cloud-backups/downloads', payload: { name } };
+  },
+  'DELETE /api/admin/cloud-backups/remote/:name': async (panel) => ({ url: `/api/admin/cloud-backups/remote/${(await offsiteArchive(panel)).name}` }),
+  'PUT /api/admin/cloud-backups/settings': async (panel) => ({ url: '/api/admin/cloud-backups/settings', payload: await cloudForm(panel) }),
+  'POST /api/admin/cloud-backups/test': async (panel) => ({ url: '/api/admin/cloud-backups/test', payload: await cloudForm(panel) }),
   'GET /api/admin/image-reports': async () => ({ url: '/api/admin/image-reports?status=pending&page=1&per_page=5' }),
   'POST /api/admin/image-reports/:id/resolve': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/resolve` }),
   'POST /api/admin/image-reports/:id/dismiss': async (panel, { target }) => ({ url: `/api/admin/image-reports/${await freshImageReport(panel, target)}/dismiss` }),
@@ -477,6 +493,73 @@ async function sharedBackup(panel: TestPanel): Promise<string> {
   }
   await backupsIdle(panel);
   return name;
+}
+
+/** the S3 server the off-site copies go to, one for every panel of the file (each in its own folder) */
+let matrixS3: Promise<TestS3> | null = null;
+afterAll(async () => {
+  await (await matrixS3)?.close();
+});
+
+/** the off-site copies' connection form for `panel`, saved once so the routes that use the bucket answer 2xx */
+const cloudForms = new WeakMap<TestPanel, Record<string, unknown>>();
+async function cloudForm(panel: TestPanel): Promise<Record<string, unknown>> {
+  let form = cloudForms.get(panel);
+  if (!form) {
+    matrixS3 ??= startTestS3('matrix-offsite');
+    const s3 = await matrixS3;
+    form = {
+      endpoint: s3.env.FILES_S3_ENDPOINT,
+      region: 'us-east-1',
+      bucket: 'matrix-offsite',
+      access_key_id: 'S3RVER',
+      secret_access_key: 'S3RVER',
+      prefix: `panel-${++roleCounter}-${Date.now().toString(36)}/`,
+      force_path_style: true,
+      auto_upload: false,
+      keep: 1000,
+    };
+    const res = await panel.app.inject({ method: 'PUT', url: '/api/admin/cloud-backups/settings', payload: form, headers: { cookie: (await backupWatcher(panel)).cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    cloudForms.set(panel, form);
+  }
+  return form;
+}
+
+/** waits until no upload or download runs (the plugin refuses a second one with 409) */
+async function cloudIdle(panel: TestPanel): Promise<void> {
+  await cloudForm(panel);
+  const { cookie } = await backupWatcher(panel);
+  for (let attempt = 0; attempt < 3000; attempt++) {
+    const res = await panel.app.inject({ url: '/api/admin/cloud-backups', headers: { cookie } });
+    if ((res.json() as { transfer: { state: string } | null }).transfer?.state !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('an off-site transfer is still running after a minute');
+}
+
+/**
+ * A new archive that is not off-site yet. The engine names archives by the second: one made in the
+ * second of an archive that was uploaded and then removed here takes that name again, so such a
+ * one is left here and another is made.
+ */
+async function localOnlyBackup(panel: TestPanel): Promise<string> {
+  const res = await panel.app.inject({ url: '/api/admin/cloud-backups', headers: { cookie: (await backupWatcher(panel)).cookie } });
+  const remote = new Set((res.json() as { remote: { data: { name: string }[] } }).remote.data.map((archive) => archive.name));
+  for (;;) {
+    const name = await freshBackup(panel);
+    if (!remote.has(name)) return name;
+  }
+}
+
+/** a new archive uploaded off-site (and still local), with the id of its upload */
+async function offsiteArchive(panel: TestPanel): Promise<{ name: string; transfer: string }> {
+  await cloudIdle(panel);
+  const name = await localOnlyBackup(panel);
+  const res = await panel.app.inject({ method: 'POST', url: '/api/admin/cloud-backups/uploads', payload: { name }, headers: { cookie: (await backupWatcher(panel)).cookie } });
+  expect(res.statusCode, res.body).toBe(202);
+  await cloudIdle(panel);
+  return { name, transfer: (res.json() as { transfer: { id: string } }).transfer.id };
 }
 
 /** the id of a job the plugin knows (it makes an archive) */

@@ -70,6 +70,7 @@ describe('formatFileSize and formWithFiles', () => {
     expect(formatFileSize(512, 'en')).toBe('512 bytes');
     expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
     expect(formatFileSize(5 * 1024 * 1024, 'de')).toBe('5 MB');
+    expect(formatFileSize(3.25 * 1024 ** 3, 'en')).toBe('3.3 GB');
     const form = formWithFiles({ message: 'hi', department_id: 3, skipped: undefined }, [new File(['a'], 'a.log')]);
     expect([...form.keys()]).toEqual(['message', 'department_id', 'files']);
     expect(form.get('department_id')).toBe('3');

@@ -21,9 +21,15 @@ export interface FileLimitsView {
 
 export type FileRefusal = { file: string; reason: 'tooLarge' | 'typeRefused' } | { file: string; reason: 'tooMany' };
 
-/** The file's size for people, in the current language (B, kB, MB). */
+/** The file's size for people, in the current language (B, kB, MB, GB: a panel's backup archive is gigabytes). */
 export function formatFileSize(bytes: number, language?: string): string {
-  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : bytes >= 1024 ? [bytes / 1024, 'kilobyte'] : [bytes, 'byte'];
+  const units = [
+    ['gigabyte', 1024 ** 3],
+    ['megabyte', 1024 ** 2],
+    ['kilobyte', 1024],
+  ] as const;
+  const [unit, size] = units.find(([, size]) => bytes >= size) ?? (['byte', 1] as const);
+  const value = bytes / size;
   // ICU's short form of a byte is "byte" in English ("76 byte"); the long one reads right in every language
   return new Intl.NumberFormat(language, {
     style: 'unit',
