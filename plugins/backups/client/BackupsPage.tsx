@@ -105,7 +105,7 @@ export default function BackupsPage() {
       cell: (row) => <span css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{row.name}</span>,
     },
     { id: 'kind', header: t('columns.kind'), cell: (row) => <Badge tone={KIND_TONE[row.kind ?? ''] ?? 'neutral'}>{t(`kinds.${row.kind ?? 'unknown'}`)}</Badge> },
-    { id: 'size', header: t('columns.size'), align: 'end', cell: (row) => formatBytes(row.size, i18n.language) },
+    { id: 'size', header: t('columns.size'), align: 'end', cell: (row) => <span css={{ whiteSpace: 'nowrap' }}>{formatBytes(row.size, i18n.language)}</span> },
     { id: 'created', header: t('columns.created'), cell: (row) => dateTime(row.created_at) },
     { id: 'where', header: t('columns.where'), cell: (row) => <Badge tone={PLACE_TONE[row.where]}>{t(`places.${row.where}`)}</Badge> },
     {
