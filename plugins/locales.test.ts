@@ -130,8 +130,12 @@ describe.each(catalogueSets().map((set) => [set.name, set] as const))('catalogue
 
   if (set.manifest) {
     const manifest = set.manifest;
-    it('holds every nav label and route title plugin.json names', () => {
-      const keys = [...(manifest.nav ?? []).map((item) => item.label), ...(manifest.routes ?? []).flatMap((route) => (route.title ? [route.title] : []))];
+    it('holds every nav label, route title and overlay label plugin.json names', () => {
+      const keys = [
+        ...(manifest.nav ?? []).map((item) => item.label),
+        ...(manifest.routes ?? []).flatMap((route) => (route.title ? [route.title] : [])),
+        ...(manifest.overlays ?? []).map((overlay) => overlay.label),
+      ];
       const absent = LANGUAGES.flatMap((language) => keys.filter((key) => !(key in (catalogues[language] ?? {}))).map((key) => `${language}: ${key}`));
       expect(absent).toEqual([]);
     });
