@@ -96,13 +96,13 @@ describe('the backups screen in the browser', () => {
     expect(page().url()).toBe(`${panel.url}/mc-admin/backups`);
   });
 
-  it('asks a root administrator for the panel’s name and the password before a restore, and closes on Escape', { timeout: 60_000 }, async () => {
+  it('asks a root administrator for the panel’s name and the password before a restore, says what it replaces, and closes on Escape', { timeout: 60_000 }, async () => {
     await page()
       .getByRole('button', { name: `Restore ${archive}` })
       .click();
     const dialog = page().getByRole('dialog', { name: 'Restore this backup?' });
     await dialog.waitFor(WAIT);
-    expect(await dialog.innerText()).toContain('Everyone is signed out when the restore finishes');
+    expect(await dialog.innerText()).toContain('accounts, passwords and sessions are those of the backup');
     const confirm = dialog.getByRole('button', { name: 'Restore', exact: true });
     expect(await confirm.isDisabled()).toBe(true);
     const appName = await page().evaluate(async () => ((await (await fetch('/api/system/settings')).json()) as { app_name: string }).app_name);
