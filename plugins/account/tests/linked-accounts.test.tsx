@@ -22,6 +22,7 @@ function handlers(extra: HttpHandlers = {}): HttpHandlers {
     'GET /api/user/session/pin': { body: { pin: '012345' } },
     'GET /api/user/session/activities': { body: { data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } } },
     'GET /api/user/session': sessionReply(user),
+    'GET /api/user/mail-preferences': { body: { preferences: [] } },
     ...extra,
   };
 }

@@ -84,7 +84,10 @@ function StatusNotice({ afk, now }: { afk: UseAfkSocket; now: number }) {
   }
   switch (server.status) {
     case 'earning': {
-      const next = server.nextPayoutAt === null ? null : Math.max(0, Math.ceil((server.nextPayoutAt + afk.clockSkewMs - now) / 1000));
+      // the ticker's `now` may be up to a second older than the message just received: never count
+      // from before the moment the state arrived (server time moved to this clock)
+      const current = Math.max(now, server.serverTime + afk.clockSkewMs);
+      const next = server.nextPayoutAt === null ? null : Math.max(0, Math.ceil((server.nextPayoutAt + afk.clockSkewMs - current) / 1000));
       return (
         <Alert tone="success" title={t('state.earningTitle')}>
           {next === null ? t('state.earning') : t('state.earningNext', { time: formatClock(next), value: server.rate })}
