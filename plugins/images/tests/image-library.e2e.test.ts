@@ -90,6 +90,8 @@ beforeAll(async () => {
   const cli = cliFor(dataDir);
   cli(['user', 'create', '--username', names.admin, '--email', `${names.admin}@example.com`, '--password', PASSWORD, '--role', '8']);
   cli(['user', 'create', '--username', names.steve, '--email', `${names.steve}@example.com`, '--password', PASSWORD, '--role', '1']);
+  // two browsers on one address: the app-wide 100 a minute per address is not what this file tests
+  cli(['settings', 'set', 'rate_limit_per_minute', '5000']);
   panel = await startPanel({ DATA_DIR: dataDir });
   browser = await launchBrowser();
   for (const who of ['admin', 'steve'] as const) probes[who] = await signInThroughApi(browser, panel.url, names[who], PASSWORD);
