@@ -261,6 +261,7 @@ export class PanelBackups implements PanelBackup {
   async createNow(kind: BackupKind, options?: BackupOptions): Promise<LocalBackup> {
     const progress = reporter(options);
     await this.ensureDirectory();
+    await this.sweepLeftovers();
     const createdAt = new Date();
     let name = archiveName(kind, createdAt);
     for (let attempt = 1; await this.exists(name); attempt++) name = archiveName(kind, createdAt, attempt);
@@ -325,6 +326,21 @@ export class PanelBackups implements PanelBackup {
       return { name, size, createdAt: manifest.createdAt, kind, panelVersion: manifest.panelVersion };
     } finally {
       await rm(temp, { force: true });
+    }
+  }
+
+  /**
+   * Removes what a process killed while writing left behind (a hidden .partial archive, SQLite's
+   * snapshot copy, a sidecar being written): anything hidden here older than a day, so a create
+   * running in another process right now is never touched.
+   */
+  private async sweepLeftovers(): Promise<void> {
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+    for (const entry of await readdir(this.directory)) {
+      if (!entry.startsWith('.') || !/\.(partial|tmp|sqlite(-wal|-shm|-journal)?)$/.test(entry)) continue;
+      const path = join(this.directory, entry);
+      const info = await stat(path).catch(() => null);
+      if (info?.isFile() && info.mtimeMs < dayAgo) await rm(path, { force: true });
     }
   }
 

