@@ -181,7 +181,8 @@ function RemoteList({ status, busy, onDownload, onDelete }: Omit<ListsProps, 'on
 
   let body;
   if (status.remote.state === 'off') {
-    body = <EmptyState icon="cloud" title={t('notConfigured.title')} text={isRoot ? t('notConfigured.root') : t('notConfigured.others')} />;
+    // the page's notice above says why and what to do
+    body = <EmptyState icon="cloud" title={t('lists.remoteOff')} />;
   } else if (status.remote.state === 'unavailable') {
     body = (
       <Alert tone="error" title={t('lists.unavailable')}>

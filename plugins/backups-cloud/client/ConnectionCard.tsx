@@ -171,7 +171,7 @@ export function ConnectionCard({ status, isRoot, onSaved }: ConnectionCardProps)
         }}
       >
         <p css={{ margin: 0, color: c.muted }}>{t('connection.explain')}</p>
-        <div css={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))' }}>
+        <div css={{ display: 'grid', gap: 16, alignItems: 'start', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 260px), 1fr))' }}>
           <TextField
             name="endpoint"
             label={t('connection.fields.endpoint')}

@@ -261,7 +261,11 @@ describe('off-site copies of the backups', () => {
       details: JSON.stringify({ filler: randomBytes(5000).toString('hex') }),
       created_at: new Date().toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 100) await db.insertInto('audit_log').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + 100))
+        .execute();
     const made = await archive();
     const original = localBytes(made.name);
     expect(original.length).toBeGreaterThan(2 * PART_BYTES);
