@@ -141,7 +141,7 @@ describe('orepanel backup (command line)', () => {
     return { code, out: stdout.join('\n'), err: stderr.join('\n'), asked };
   };
 
-  it('creates, lists, verifies and restores, asking first unless --yes', { timeout: 60_000 }, async () => {
+  it('creates, lists, verifies and restores, asking first unless --yes', { timeout: 120_000 }, async () => {
     const created = await run(false, 'backup', 'create');
     expect(created.code, created.err).toBe(0);
     const name = /Created (orepanel-\d{8}-\d{6}-manual\.opbk)/.exec(created.out)?.[1] ?? '';
