@@ -19,7 +19,7 @@ import { cataloguesToLoad, KERNEL_NAMESPACE, loadCatalogues, readKernelCatalogue
 import { createKernelHooks, pluginHookTargets, startKernel, tapKernelSteps, type KernelHooks } from './lifecycle';
 import { createPluginRegistry, forgetFailedLoads } from './modules/system-registry';
 import { diagnosticsWanted, startDiagnosticsRecorder, type DiagnosticsRecorder } from './diagnostics/recorder';
-import { applyFrameRateLimit } from './performance/frame-limit';
+import { followPerformanceSettings } from './performance/follow-settings';
 import { syncServiceWorker } from './performance/service-worker';
 import { preparePlugins, type PluginSet } from './plugins/plugin-loader';
 import { createKernelRouter, type KernelRouter } from './router/create-router';
@@ -183,16 +183,7 @@ export function createKernel(doc: Document = document, win: Window = window, opt
     loadCustomAssets: () => loadCustomAssets(doc),
     async applyInterfaceSettings() {
       startUiSettingsSync();
-      let performance = uiStore.getState().settings.performance;
-      applyFrameRateLimit(performance.frameRateLimit, win);
-      uiStore.subscribe((state) => {
-        const next = state.settings.performance;
-        if (next.frameRateLimit !== performance.frameRateLimit) applyFrameRateLimit(next.frameRateLimit, win);
-        if (next.enableCaching !== performance.enableCaching) {
-          syncServiceWorker(next.enableCaching).catch((error: unknown) => console.error('Failed to initialize performance optimizations', error));
-        }
-        performance = next;
-      });
+      followPerformanceSettings(win);
     },
     startEarlyRequests() {
       settingsLoaded = refreshPublicSettings(console, boot?.settings);

@@ -7,7 +7,7 @@ import { keyframes, type Keyframes } from '@emotion/react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { uiStore } from '../../sdk/client/stores/ui';
-import { transitionDurationSeconds, type PageTransition, type PerformanceSettings } from '../../sdk/client/stores/ui';
+import { motionReduced, transitionDurationSeconds, type PageTransition, type PerformanceSettings } from '../../sdk/client/stores/ui';
 
 const DISTANCE = '28px';
 
@@ -47,13 +47,9 @@ export const TRANSITION_KEYFRAMES: Readonly<Record<PageTransition, { enter: Keyf
   },
 };
 
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /** spec §9: 1 / transitionSpeed seconds, or 0 when motion is reduced or animations are off. */
-export function transitionDurationMs(performance: PerformanceSettings): number {
-  if (performance.disableAnimations || performance.reduceMotion || prefersReducedMotion()) return 0;
+export function transitionDurationMs(performance: PerformanceSettings, systemReduced = uiStore.getState().systemReducedMotion): number {
+  if (motionReduced(performance, systemReduced)) return 0;
   return Math.round(1000 * transitionDurationSeconds(performance.transitionSpeed));
 }
 
@@ -87,10 +83,11 @@ export function leaveCurrentPage(): Promise<void> {
 export function PageTransition({ children }: { children: ReactNode }) {
   const name = uiStore((s) => s.pageTransition);
   const performance = uiStore((s) => s.settings.performance);
+  const systemReduced = uiStore((s) => s.systemReducedMotion);
   const generationAtMount = useRef(transitionStore.getState().generation);
   const leaving = transitionStore((s) => s.leaving && s.generation > generationAtMount.current);
   const [entered, setEntered] = useState(false);
-  const ms = transitionDurationMs(performance);
+  const ms = transitionDurationMs(performance, systemReduced);
 
   useLayoutEffect(() => {
     transitionStore.setState((s) => ({ mounted: s.mounted + 1, leaving: false }));

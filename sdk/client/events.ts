@@ -40,7 +40,9 @@ export interface NavigationEvent {
  * - `navigation` — the kernel's router, after every navigation;
  * - `plugin:failed` — the sdk (install, render, hook and event failures) and the kernel (bundle load);
  * - `nav:refresh-badges` — the sdk's `refreshNavBadges()`: a page changed what a sidebar count counts,
- *   and the kernel fetches the counts again.
+ *   and the kernel fetches the counts again;
+ * - `memory:cleanup` — the kernel, every 30 s while the user's memoryOptimization setting is on (spec
+ *   §9): free what is kept for what is not on screen (old records, caches of pages not in view).
  */
 // A type alias, not an interface: mitt needs an index-compatible record.
 export type KernelEvents = {
@@ -50,11 +52,20 @@ export type KernelEvents = {
   navigation: NavigationEvent;
   'plugin:failed': PluginFailure;
   'nav:refresh-badges': undefined;
+  'memory:cleanup': { at: number };
 };
 
 export type KernelEventName = keyof KernelEvents;
 
-export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = ['session:changed', 'settings:changed', 'locale:changed', 'navigation', 'plugin:failed', 'nav:refresh-badges'];
+export const KERNEL_EVENT_NAMES: readonly KernelEventName[] = [
+  'session:changed',
+  'settings:changed',
+  'locale:changed',
+  'navigation',
+  'plugin:failed',
+  'nav:refresh-badges',
+  'memory:cleanup',
+];
 
 /** Every event on the bus: the kernel's, plus plugins' own `<id>:<name>` events with any payload. */
 export type BusEvents = KernelEvents & Record<string, unknown>;

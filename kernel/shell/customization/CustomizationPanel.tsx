@@ -7,15 +7,17 @@ import {
   ANIMATION_STYLES,
   BORDER_RADII,
   PAGE_TRANSITIONS,
+  SKIN_VIEWER_LIMITS,
   SLIDER_LIMITS,
   transitionDurationSeconds,
   uiStore,
   type UiSettings,
   type UiSettingsGroup,
 } from '../../../sdk/client/stores/ui';
+import { MEMORY_CLEANUP_INTERVAL_MS } from '../../performance/memory-cleanup';
 import { Icon } from '../../../sdk/client/ui/icons';
 import { theme } from '../../../sdk/client/ui/theme';
-import { ChoiceList, Group, Slider, Toggle } from './controls';
+import { ChoiceList, FixedSetting, Group, Slider, Toggle } from './controls';
 
 const c = theme.colors;
 export const CUSTOMIZATION_TABS = ['transitions', 'components', 'performance'] as const;
@@ -75,7 +77,7 @@ function ComponentsTab() {
         <Toggle label={t('customize.searchBar')} checked={top.showSearchBar} onChange={(v) => setTop({ showSearchBar: v })} />
         <Slider label={t('customize.opacity')} value={top.opacity} {...opacity} onChange={(v) => setTop({ opacity: v })} format={percent} />
       </Group>
-      <Group title={t('customize.notifications')}>
+      <Group title={t('customize.notifications')} hint={t('customize.notificationsHint')}>
         <Toggle label={t('customize.glassEffect')} checked={notifications.glass} onChange={(v) => setNotifications({ glass: v })} />
         <Toggle label={t('customize.borderGlow')} checked={notifications.glow} onChange={(v) => setNotifications({ glow: v })} />
         <Toggle label={t('customize.showBackground')} checked={notifications.showBackground} onChange={(v) => setNotifications({ showBackground: v })} />
@@ -110,33 +112,108 @@ function ComponentsTab() {
           describe={(o) => o}
         />
       </Group>
+      <SkinViewerGroup />
     </>
+  );
+}
+
+/** spec §3, §9: the skin viewer group; the profile page's 3D skin follows it live. */
+function SkinViewerGroup() {
+  const { t, i18n } = useTranslation('kernel');
+  const [skin, setSkin] = useGroup('skinViewer');
+  const number = (v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  return (
+    <Group title={t('customize.skinViewer')} hint={t('customize.skinViewerHint')}>
+      <Toggle label={t('customize.walkingAnimation')} checked={skin.walkingAnimation} onChange={(v) => setSkin({ walkingAnimation: v })} />
+      <Toggle label={t('customize.autoRotate')} checked={skin.autoRotate} onChange={(v) => setSkin({ autoRotate: v })} />
+      <Slider
+        label={t('customize.zoom')}
+        value={skin.zoom}
+        {...SLIDER_LIMITS.zoom}
+        onChange={(v) => setSkin({ zoom: v })}
+        format={(v) => t('customize.times', { value: number(v) })}
+      />
+      <Slider
+        label={t('customize.animationSpeed')}
+        value={skin.animationSpeed}
+        {...SKIN_VIEWER_LIMITS.animationSpeed}
+        onChange={(v) => setSkin({ animationSpeed: v })}
+        format={(v) => t('customize.times', { value: number(v) })}
+      />
+      <Slider label={t('customize.cameraLight')} value={skin.cameraLight} {...SKIN_VIEWER_LIMITS.cameraLight} onChange={(v) => setSkin({ cameraLight: v })} format={number} />
+      <Slider label={t('customize.globalLight')} value={skin.globalLight} {...SKIN_VIEWER_LIMITS.globalLight} onChange={(v) => setSkin({ globalLight: v })} format={number} />
+    </Group>
   );
 }
 
 function PerformanceTab() {
   const { t } = useTranslation('kernel');
   const [performance, setPerformance] = useGroup('performance');
+  const systemReduced = uiStore((s) => s.systemReducedMotion);
   const fps = SLIDER_LIMITS.frameRateLimit;
   return (
     <>
-      <Toggle label={t('customize.reduceMotion')} hint={t('customize.reduceMotionHint')} checked={performance.reduceMotion} onChange={(v) => setPerformance({ reduceMotion: v })} />
-      <Toggle label={t('customize.disableAnimations')} checked={performance.disableAnimations} onChange={(v) => setPerformance({ disableAnimations: v })} />
-      <Toggle label={t('customize.backgroundEffects')} checked={performance.backgroundEffects} onChange={(v) => setPerformance({ backgroundEffects: v })} />
-      <Toggle
-        label={t('customize.enableCaching')}
-        hint={t('customize.enableCachingHint')}
-        checked={performance.enableCaching}
-        onChange={(v) => setPerformance({ enableCaching: v })}
-      />
-      <Slider
-        label={t('customize.frameRateLimit')}
-        value={performance.frameRateLimit}
-        {...fps}
-        onChange={(v) => setPerformance({ frameRateLimit: v })}
-        format={(v) => t('customize.fps', { value: v })}
-      />
-      <p css={{ margin: '0 0 8px', fontSize: theme.font.size.xs, color: c.muted }}>{t('customize.frameRateLimitHint')}</p>
+      <Group title={t('customize.groups.motion')}>
+        <Toggle
+          label={t('customize.reduceMotion')}
+          hint={t('customize.reduceMotionHint')}
+          checked={performance.reduceMotion}
+          onChange={(v) => setPerformance({ reduceMotion: v })}
+        />
+        {systemReduced && (
+          <p role="note" data-testid="system-reduced-motion" css={{ margin: '0 0 8px', fontSize: theme.font.size.xs, color: c.warning }}>
+            {t('customize.systemReducedMotion')}
+          </p>
+        )}
+        <Toggle label={t('customize.disableAnimations')} checked={performance.disableAnimations} onChange={(v) => setPerformance({ disableAnimations: v })} />
+        <Toggle label={t('customize.backgroundEffects')} checked={performance.backgroundEffects} onChange={(v) => setPerformance({ backgroundEffects: v })} />
+        <Slider
+          label={t('customize.frameRateLimit')}
+          value={performance.frameRateLimit}
+          {...fps}
+          onChange={(v) => setPerformance({ frameRateLimit: v })}
+          format={(v) => t('customize.fps', { value: v })}
+        />
+        <p css={{ margin: '0 0 8px', fontSize: theme.font.size.xs, color: c.muted }}>{t('customize.frameRateLimitHint')}</p>
+      </Group>
+      <Group title={t('customize.groups.images')}>
+        <Toggle label={t('customize.lazyLoading')} hint={t('customize.lazyLoadingHint')} checked={performance.lazyLoading} onChange={(v) => setPerformance({ lazyLoading: v })} />
+        <Toggle
+          label={t('customize.optimizeImages')}
+          hint={t('customize.optimizeImagesHint')}
+          checked={performance.optimizeImages}
+          onChange={(v) => setPerformance({ optimizeImages: v })}
+        />
+      </Group>
+      <Group title={t('customize.groups.loading')}>
+        <Toggle
+          label={t('customize.preloadCritical')}
+          hint={t('customize.preloadCriticalHint')}
+          checked={performance.preloadCritical}
+          onChange={(v) => setPerformance({ preloadCritical: v })}
+        />
+        <Toggle
+          label={t('customize.networkOptimization')}
+          hint={t('customize.networkOptimizationHint')}
+          checked={performance.networkOptimization}
+          onChange={(v) => setPerformance({ networkOptimization: v })}
+        />
+        <Toggle
+          label={t('customize.enableCaching')}
+          hint={t('customize.enableCachingHint')}
+          checked={performance.enableCaching}
+          onChange={(v) => setPerformance({ enableCaching: v })}
+        />
+        <FixedSetting label={t('customize.compressAssets')} state={t('customize.alwaysOn')} hint={t('customize.compressAssetsHint')} />
+      </Group>
+      <Group title={t('customize.groups.memory')}>
+        <Toggle
+          label={t('customize.memoryOptimization')}
+          hint={t('customize.memoryOptimizationHint', { seconds: MEMORY_CLEANUP_INTERVAL_MS / 1000 })}
+          checked={performance.memoryOptimization}
+          onChange={(v) => setPerformance({ memoryOptimization: v })}
+        />
+      </Group>
     </>
   );
 }

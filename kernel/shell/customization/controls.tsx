@@ -1,5 +1,6 @@
 // The small form controls of the customisation panel: a switch, a labelled slider and a choice list.
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { sliderStops, snapToSlider } from '../../../sdk/client/stores/ui';
 import { theme } from '../../../sdk/client/ui/theme';
 
 const c = theme.colors;
@@ -65,7 +66,9 @@ export function Slider({
   format?: (value: number) => string;
 }) {
   const id = useId();
-  const decimals = (String(step).split('.')[1] ?? '').length;
+  // the input moves over the slider's stops, so max counts even off the steps (spec §5: fps 144)
+  const stops = useMemo(() => sliderStops({ min, max, step }), [min, max, step]);
+  const index = Math.max(0, stops.indexOf(snapToSlider(value, { min, max, step }) ?? min));
   return (
     <div css={{ display: 'grid', gap: 6, padding: '8px 0' }}>
       <label htmlFor={id} css={{ display: 'flex', justifyContent: 'space-between', gap: 12, fontSize: theme.font.size.md, color: c.text }}>
@@ -77,12 +80,12 @@ export function Slider({
       <input
         id={id}
         type="range"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        // rounding to the step keeps 0.1 + 0.2 from becoming 0.30000000000000004
-        onChange={(e) => onChange(Number(Number(e.target.value).toFixed(decimals)))}
+        min={0}
+        max={stops.length - 1}
+        step={1}
+        value={index}
+        aria-valuetext={format(value)}
+        onChange={(e) => onChange(stops[Number(e.target.value)] ?? value)}
         css={{ width: '100%', accentColor: c.primary, cursor: 'pointer' }}
       />
     </div>
@@ -137,12 +140,33 @@ export function ChoiceList<T extends string>({
   );
 }
 
-export function Group({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A setting the panel shows but cannot change, with what it does instead (spec §9 compressAssets: the
+ * server compresses for every browser, and a page cannot ask it not to).
+ */
+export function FixedSetting({ label, state, hint }: { label: string; state: string; hint: string }) {
   return (
-    <section css={{ display: 'grid', padding: '10px 0', borderTop: `1px solid ${c.border}`, '&:first-of-type': { borderTop: 0, paddingTop: 0 } }}>
-      <h3 css={{ margin: '0 0 4px', fontSize: theme.font.size.sm, fontWeight: theme.font.weight.semibold, color: c.muted, textTransform: 'uppercase', letterSpacing: '.05em' }}>
+    <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '8px 0' }}>
+      <span css={{ display: 'grid', gap: 2 }}>
+        <span css={{ fontSize: theme.font.size.md, color: c.text }}>{label}</span>
+        <span css={{ fontSize: theme.font.size.xs, color: c.muted }}>{hint}</span>
+      </span>
+      <span css={{ flex: 'none', fontSize: theme.font.size.xs, color: c.muted, border: `1px solid ${c.border}`, borderRadius: 999, padding: '2px 8px' }}>{state}</span>
+    </div>
+  );
+}
+
+export function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} css={{ display: 'grid', padding: '10px 0', borderTop: `1px solid ${c.border}`, '&:first-of-type': { borderTop: 0, paddingTop: 0 } }}>
+      <h3
+        id={id}
+        css={{ margin: '0 0 4px', fontSize: theme.font.size.sm, fontWeight: theme.font.weight.semibold, color: c.muted, textTransform: 'uppercase', letterSpacing: '.05em' }}
+      >
         {title}
       </h3>
+      {hint && <p css={{ margin: '0 0 4px', fontSize: theme.font.size.xs, color: c.muted }}>{hint}</p>}
       {children}
     </section>
   );

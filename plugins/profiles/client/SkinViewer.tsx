@@ -1,13 +1,15 @@
 // The 3D Minecraft skin viewer of a profile (skinview3d, a shared module the kernel loads lazily: it is
 // imported here, inside the profile page's own chunk, and only when the viewer mounts). Its look
 // follows the `skinViewer` interface settings (spec §9 defaults: walking, no auto-rotate, zoom 0.8,
-// speed 1, camera light 3, global light 2.9); "reduce motion" / "disable animations" stop the walk.
+// speed 1, camera light 3, global light 2.9) live: a change in the customisation panel is applied to
+// the running viewer, without drawing it anew. Reduced motion (the panel's, or the browser's) and
+// "disable animations" stop the walk and the turning.
 //
 // It fails soft: when WebGL is missing (old or locked-down browsers, jsdom in tests — then skinview3d
 // is not even downloaded) or skinview3d cannot load or start, the skin texture itself is shown as a
 // flat image. A skin address that does not load
 // (a skin service down, no CORS) falls back to the bundled default skin.
-import { theme, useTranslation, useUiSettings, type SkinViewerSettings } from '@orepanel/sdk';
+import { theme, useMotionReduced, useTranslation, useUiSettings, type SkinViewerSettings } from '@orepanel/sdk';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_SKIN_PATH } from '../shared/people';
 
@@ -26,6 +28,32 @@ export function viewerOptions(look: SkinViewerSettings, reduceMotion: boolean) {
     cameraLight: look.cameraLight,
     globalLight: look.globalLight,
   };
+}
+
+export type ViewerOptions = ReturnType<typeof viewerOptions>;
+
+/** The parts of skinview3d's viewer the settings change (an interface, so it is tested without WebGL). */
+export interface ViewerHandle<A extends { speed: number }> {
+  zoom: number;
+  autoRotate: boolean;
+  cameraLight: { intensity: number };
+  globalLight: { intensity: number };
+  animation: A | null;
+}
+
+/** Applies the settings to a running viewer; the walk is made (by `walk`) only when it starts. */
+export function applyViewerOptions<A extends { speed: number }>(viewer: ViewerHandle<A>, o: ViewerOptions, walk: () => A): void {
+  viewer.zoom = o.zoom;
+  viewer.autoRotate = o.autoRotate;
+  viewer.cameraLight.intensity = o.cameraLight;
+  viewer.globalLight.intensity = o.globalLight;
+  if (!o.walking) {
+    viewer.animation = null;
+    return;
+  }
+  const animation = viewer.animation ?? walk();
+  animation.speed = o.animationSpeed;
+  viewer.animation = animation;
 }
 
 /** Can this browser draw WebGL? Asked first, so a browser that cannot never downloads skinview3d. */
@@ -51,12 +79,16 @@ export interface SkinViewerProps {
 export function SkinViewer({ skinUrl, username }: SkinViewerProps) {
   const { t } = useTranslation('profiles');
   const look = useUiSettings('skinViewer');
-  const performance = useUiSettings('performance');
+  const still = useMotionReduced();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<ViewerState>('loading');
   const [texture, setTexture] = useState(skinUrl ?? DEFAULT_SKIN_PATH);
-  const options = viewerOptions(look, performance.reduceMotion || performance.disableAnimations);
+  const options = viewerOptions(look, still);
   const optionsKey = JSON.stringify(options);
+  // the settings of now, for a viewer that finishes starting after they changed
+  const latest = useRef(options);
+  latest.current = options;
+  const apply = useRef<((o: ViewerOptions) => void) | null>(null);
 
   useEffect(() => setTexture(skinUrl ?? DEFAULT_SKIN_PATH), [skinUrl]);
 
@@ -71,17 +103,11 @@ export function SkinViewer({ skinUrl, username }: SkinViewerProps) {
         if (!webglAvailable()) throw new Error('no WebGL');
         const skinview3d = await import('skinview3d');
         if (disposed) return;
-        const o = JSON.parse(optionsKey) as ReturnType<typeof viewerOptions>;
         // throws without WebGL: then the flat image below is what the user gets
-        const viewer = new skinview3d.SkinViewer({ canvas: element, width: WIDTH, height: HEIGHT, zoom: o.zoom });
+        const viewer = new skinview3d.SkinViewer({ canvas: element, width: WIDTH, height: HEIGHT, zoom: latest.current.zoom });
         dispose = () => viewer.dispose();
-        viewer.autoRotate = o.autoRotate;
-        viewer.cameraLight.intensity = o.cameraLight;
-        viewer.globalLight.intensity = o.globalLight;
-        if (o.walking) {
-          viewer.animation = new skinview3d.WalkingAnimation();
-          viewer.animation.speed = o.animationSpeed;
-        }
+        apply.current = (o) => applyViewerOptions(viewer, o, () => new skinview3d.WalkingAnimation());
+        apply.current(latest.current);
         try {
           await viewer.loadSkin(texture);
         } catch {
@@ -90,6 +116,7 @@ export function SkinViewer({ skinUrl, username }: SkinViewerProps) {
         }
         if (!disposed) setState('3d');
       } catch {
+        apply.current = null;
         dispose?.();
         dispose = null;
         if (!disposed) setState('flat');
@@ -97,9 +124,15 @@ export function SkinViewer({ skinUrl, username }: SkinViewerProps) {
     })();
     return () => {
       disposed = true;
+      apply.current = null;
       dispose?.();
     };
-  }, [texture, optionsKey]);
+  }, [texture]);
+
+  // a change in the customisation panel reaches the running viewer at once
+  useEffect(() => {
+    apply.current?.(JSON.parse(optionsKey) as ViewerOptions);
+  }, [optionsKey]);
 
   return (
     <figure css={{ margin: 0, display: 'grid', justifyItems: 'center', gap: 8 }}>

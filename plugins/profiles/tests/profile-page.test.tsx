@@ -6,7 +6,7 @@ import { definePlugin, UI_SETTINGS_DEFAULTS } from '@orepanel/sdk';
 import { cleanup, renderPlugin, type HttpHandlers, type TestSession } from '@orepanel/sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import plugin from '../client';
-import { viewerOptions } from '../client/SkinViewer';
+import { applyViewerOptions, viewerOptions } from '../client/SkinViewer';
 import manifest from '../plugin.json';
 import en from '../locales/en.json';
 import { DEFAULT_SKIN_PATH, type PublicProfile } from '../shared/people';
@@ -141,5 +141,27 @@ describe('skin viewer settings', () => {
   it('stops walking and turning when the user asked for less motion', () => {
     const moving = { ...UI_SETTINGS_DEFAULTS.skinViewer, autoRotate: true };
     expect(viewerOptions(moving, true)).toMatchObject({ walking: false, autoRotate: false });
+  });
+
+  it('a change reaches the running viewer: zoom, turning, lights, and the walk started, sped up and stopped', () => {
+    // the shape of skinview3d's viewer that the settings touch
+    const viewer = { zoom: 0.8, autoRotate: false, cameraLight: { intensity: 0 }, globalLight: { intensity: 0 }, animation: null as { speed: number } | null };
+    let walks = 0;
+    const walk = () => {
+      walks++;
+      return { speed: 0 };
+    };
+    applyViewerOptions(viewer, viewerOptions(UI_SETTINGS_DEFAULTS.skinViewer, false), walk);
+    expect(viewer).toEqual({ zoom: 0.8, autoRotate: false, cameraLight: { intensity: 3 }, globalLight: { intensity: 2.9 }, animation: { speed: 1 } });
+    const first = viewer.animation;
+    applyViewerOptions(viewer, viewerOptions({ ...UI_SETTINGS_DEFAULTS.skinViewer, zoom: 1.5, autoRotate: true, animationSpeed: 2, cameraLight: 1, globalLight: 4 }, false), walk);
+    expect(viewer).toMatchObject({ zoom: 1.5, autoRotate: true, cameraLight: { intensity: 1 }, globalLight: { intensity: 4 }, animation: { speed: 2 } });
+    // the same walk goes on faster: no jump back to its first step
+    expect(viewer.animation).toBe(first);
+    expect(walks).toBe(1);
+    applyViewerOptions(viewer, viewerOptions({ ...UI_SETTINGS_DEFAULTS.skinViewer, walkingAnimation: false }, false), walk);
+    expect(viewer.animation).toBeNull();
+    applyViewerOptions(viewer, viewerOptions(UI_SETTINGS_DEFAULTS.skinViewer, true), walk);
+    expect(viewer.animation).toBeNull();
   });
 });

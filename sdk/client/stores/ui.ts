@@ -136,6 +136,16 @@ export const SLIDER_LIMITS = Object.freeze({
   frameRateLimit: { min: 30, max: 144, step: 15 },
 } satisfies Record<string, SliderLimits>);
 
+/**
+ * The skin viewer's other sliders. The spec gives them defaults (§9: speed 1, camera light 3, global
+ * light 2.9) but no range; these keep a saved value to something the viewer can draw.
+ */
+export const SKIN_VIEWER_LIMITS = Object.freeze({
+  animationSpeed: { min: 0.1, max: 3, step: 0.1 },
+  cameraLight: { min: 0, max: 5, step: 0.1 },
+  globalLight: { min: 0, max: 5, step: 0.1 },
+} satisfies Record<string, SliderLimits>);
+
 /** Which slider bounds which numeric setting. */
 const NUMBER_LIMITS: Partial<Record<string, SliderLimits>> = {
   'profileDropdown.backgroundOpacity': SLIDER_LIMITS.backgroundOpacity,
@@ -143,9 +153,46 @@ const NUMBER_LIMITS: Partial<Record<string, SliderLimits>> = {
   'topNavigation.opacity': SLIDER_LIMITS.backgroundOpacity,
   'notifications.opacity': SLIDER_LIMITS.backgroundOpacity,
   'skinViewer.zoom': SLIDER_LIMITS.zoom,
+  'skinViewer.animationSpeed': SKIN_VIEWER_LIMITS.animationSpeed,
+  'skinViewer.cameraLight': SKIN_VIEWER_LIMITS.cameraLight,
+  'skinViewer.globalLight': SKIN_VIEWER_LIMITS.globalLight,
   'performance.transitionSpeed': SLIDER_LIMITS.transitionSpeed,
   'performance.frameRateLimit': SLIDER_LIMITS.frameRateLimit,
 };
+
+function decimalsOf(step: number): number {
+  return (String(step).split('.')[1] ?? '').length;
+}
+
+/**
+ * The values a slider can take: from min in steps, and max itself even when it is off the steps
+ * (spec §5: frame rate 30 to 144 step 15 — 30, 45 … 135, 144).
+ */
+export function sliderStops(limits: SliderLimits): number[] {
+  const decimals = decimalsOf(limits.step);
+  const stops: number[] = [];
+  // counting steps (not adding them up) keeps 0.1 + 0.05 × n free of float drift
+  for (let n = 0; ; n++) {
+    const value = Number((limits.min + n * limits.step).toFixed(decimals));
+    if (value > limits.max) break;
+    stops.push(value);
+  }
+  if (stops[stops.length - 1] !== limits.max) stops.push(limits.max);
+  return stops;
+}
+
+/**
+ * A value a slider allows (spec §5): below min → min, above max → max, between steps → the nearest
+ * stop (max counts as a stop). Null for a value that is not a finite number.
+ */
+export function snapToSlider(value: number, limits: SliderLimits): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (value <= limits.min) return limits.min;
+  if (value >= limits.max) return limits.max;
+  const decimals = decimalsOf(limits.step);
+  const onStep = Math.min(limits.max, Number((limits.min + Math.round((value - limits.min) / limits.step) * limits.step).toFixed(decimals)));
+  return Math.abs(limits.max - value) < Math.abs(onStep - value) ? limits.max : onStep;
+}
 
 const ENUM_VALUES: Partial<Record<string, readonly string[]>> = {
   'profileDropdown.animationStyle': ANIMATION_STYLES,
@@ -157,6 +204,23 @@ const ENUM_VALUES: Partial<Record<string, readonly string[]>> = {
 /** spec §9: the transition lasts the inverse of the speed, in seconds. */
 export function transitionDurationSeconds(speed: number): number {
   return speed > 0 ? 1 / speed : 0;
+}
+
+/** The browser's reduced-motion preference (the system setting). */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+function systemPrefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(REDUCED_MOTION_QUERY).matches;
+}
+
+/**
+ * Whether the interface moves: not when the user reduced motion or switched animations off, and not
+ * when the browser asks for reduced motion (a system setting the panel never overrides: someone who
+ * gets sick from motion set it once for every site). Switching the panel's own setting off gives the
+ * motion back at once, unless the browser asks for less.
+ */
+export function motionReduced(performance: Pick<PerformanceSettings, 'reduceMotion' | 'disableAnimations'>, systemReduced: boolean): boolean {
+  return performance.reduceMotion || performance.disableAnimations || systemReduced;
 }
 
 /** spec §3: re-applied about 10 ms after a write in this tab. */
@@ -172,7 +236,7 @@ function acceptValue(path: string, fallback: unknown, value: unknown): unknown {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fallback;
     const limits = NUMBER_LIMITS[path];
-    return limits ? Math.min(limits.max, Math.max(limits.min, value)) : value;
+    return limits ? (snapToSlider(value, limits) ?? fallback) : value;
   }
   const allowed = ENUM_VALUES[path];
   if (allowed && !allowed.includes(value as string)) return fallback;
@@ -235,6 +299,8 @@ export interface UiState {
   transitioning: boolean;
   /** counts re-applications of the settings to the document (the shell can react to it) */
   appliedCount: number;
+  /** the browser asks for reduced motion (prefers-reduced-motion; followed live) */
+  systemReducedMotion: boolean;
   /** Changes settings of one group; saves them and re-applies them after 10 ms. */
   updateSettings<G extends UiSettingsGroup>(group: G, patch: Partial<UiSettings[G]>): void;
   /** Puts one group (or, without a group, everything) back to the spec §9 defaults. */
@@ -269,6 +335,7 @@ export const uiStore = create<UiState>()(
     debugPanelOpen: false,
     transitioning: false,
     appliedCount: 0,
+    systemReducedMotion: systemPrefersReducedMotion(),
     updateSettings(group, patch) {
       set((s) => {
         const merged = mergeGroup(group, s.settings[group], patch);
@@ -324,12 +391,11 @@ export const uiStore = create<UiState>()(
  * application in `appliedCount`.
  */
 export function applyUiSettings(): void {
-  const { settings, pageTransition } = uiStore.getState();
+  const { settings, pageTransition, systemReducedMotion } = uiStore.getState();
   if (typeof document !== 'undefined') {
     const root = document.documentElement;
     const p = settings.performance;
-    const prefersReduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const noMotion = p.disableAnimations || p.reduceMotion || prefersReduced;
+    const noMotion = motionReduced(p, systemReducedMotion);
     root.style.setProperty('--op-transition-duration', `${noMotion ? 0 : transitionDurationSeconds(p.transitionSpeed)}s`);
     root.style.setProperty('--op-sidebar-opacity', String(settings.sidebar.opacity));
     root.style.setProperty('--op-topnav-opacity', String(settings.topNavigation.opacity));
@@ -360,9 +426,22 @@ export function startUiSettingsSync(): () => void {
     }
   };
   if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  // the system setting can change while the page is open (it is a switch in the OS): follow it live
+  const query = typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION_QUERY) : null;
+  const onMotionPreference = () => {
+    uiStore.setState((s) => {
+      s.systemReducedMotion = query?.matches ?? false;
+    });
+    applyUiSettings();
+  };
+  query?.addEventListener?.('change', onMotionPreference);
+  uiStore.setState((s) => {
+    s.systemReducedMotion = query?.matches ?? false;
+  });
   applyUiSettings();
   stopSync = () => {
     if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    query?.removeEventListener?.('change', onMotionPreference);
     stopSync = null;
   };
   return stopSync;
@@ -371,4 +450,9 @@ export function startUiSettingsSync(): () => void {
 /** The interface settings of one group, re-rendering when they change. */
 export function useUiSettings<G extends UiSettingsGroup>(group: G): UiSettings[G] {
   return uiStore((s) => s.settings[group]);
+}
+
+/** Whether the interface should hold still now ({@link motionReduced}), re-rendering when it changes. */
+export function useMotionReduced(): boolean {
+  return uiStore((s) => motionReduced(s.settings.performance, s.systemReducedMotion));
 }
