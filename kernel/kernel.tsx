@@ -6,12 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { kernelEvents } from '../sdk/client/events';
 import { addPluginCatalogue, currentLanguage, ensureSdkTexts, hasCatalogue, i18n, initialLanguage } from '../sdk/client/i18n';
+import { adsStore } from '../sdk/client/ads';
 import { installPlugin } from '../sdk/client/install';
 import { provideKernelServices } from '../sdk/client/kernel-services';
 import { dialogs } from '../sdk/client/dialogs';
 import { registryStore, reportPluginFailure } from '../sdk/client/stores/registry';
 import { sessionSnapshot, sessionStore } from '../sdk/client/stores/session';
-import { isSettingEnabled, settingsStore } from '../sdk/client/stores/settings';
+import { followCachedSettings, isSettingEnabled, settingsStore } from '../sdk/client/stores/settings';
 import { startUiSettingsSync, uiStore } from '../sdk/client/stores/ui';
 import { GlobalStyles } from '../sdk/client/ui/GlobalStyles';
 import { SESSION_COOKIE, type Language, type ServedPluginManifest } from '../sdk/types';
@@ -25,14 +26,14 @@ import { preparePlugins, type PluginSet } from './plugins/plugin-loader';
 import { createKernelRouter, type KernelRouter } from './router/create-router';
 import { tapKernelGuards, type GuardState } from './router/guards';
 import { REDIRECT_TARGET_KEY } from './router/navigation';
-import { setBeforePageRetry } from './router/plugin-route';
+import { setBeforePageRetry, type KernelRouteHandle } from './router/plugin-route';
 import { buildRouteTable } from './router/route-table';
 import { documentCookieJar } from './session/cookies';
 import { SessionEndedError, SessionManager, type SessionErrorKind } from './session/session-manager';
 import { browserStorage, readCachedPermissions, ROLE_KEY } from './session/session-storage';
 import { createNavBadgeFetcher, namesBadges, navBadgeStore } from './shell/nav-badges';
 import { renderApplicationError } from './startup/application-error';
-import { loadAds, startAdClientFetch, type AdClientOutcome } from './startup/ads';
+import { ADS_ENABLED_SETTING, followAdsState, loadAds } from './startup/ads';
 import { loadCustomAssets } from './startup/custom-assets';
 import { readBootData } from './startup/boot-data';
 import { refreshPublicSettings } from './startup/public-settings';
@@ -100,7 +101,6 @@ export function createKernel(doc: Document = document, win: Window = window, opt
   let pendingNavigation: { to: string; replace: boolean } | null = null;
   let plugins: PluginSet | null = null;
   let settingsLoaded: Promise<void> = Promise.resolve();
-  let adClient: Promise<AdClientOutcome> | null = null;
 
   const navigate = (to: string, replace = false) => {
     if (router) void router.navigate(to, { replace });
@@ -174,6 +174,22 @@ export function createKernel(doc: Document = document, win: Window = window, opt
     flagEnabled: (flag) => isSettingEnabled(settingsStore.getState().settings[flag]),
   });
   tapKernelGuards(hooks, guardState);
+
+  // before the session's first answer, the cached permissions decide who is spared the ads (spec §4)
+  const adPermissions = (): readonly string[] => {
+    const state = sessionStore.getState();
+    return state.status === 'idle' ? readCachedPermissions(storage) : state.permissions;
+  };
+  // no ad on an admin page: the page on screen is known once the router has shown it
+  hooks.afterNavigate.tap('kernel:ads', () => {
+    const matches = router?.state.matches ?? [];
+    let admin = false;
+    for (const match of matches) {
+      const handle = match.route.handle as Partial<KernelRouteHandle> | undefined;
+      if (handle?.kernelRoute?.route.admin) admin = true;
+    }
+    adsStore.getState().setAdFreePage(admin);
+  });
   setBeforePageRetry(() => {
     forgetFailedLoads(registry);
     plugins?.forgetFailedDownloads();
@@ -187,7 +203,7 @@ export function createKernel(doc: Document = document, win: Window = window, opt
     },
     startEarlyRequests() {
       settingsLoaded = refreshPublicSettings(console, boot?.settings);
-      adClient = startAdClientFetch((url, init) => win.fetch(url, init));
+      followCachedSettings(win);
     },
     async loadCatalogues() {
       // spec §4.2: the fallback catalogue and the stored language's
@@ -217,7 +233,12 @@ export function createKernel(doc: Document = document, win: Window = window, opt
       registryStore.getState().offerPlugins(plugins.offered, plugins.install);
     },
     async loadAds() {
-      await loadAds(adClient ?? startAdClientFetch((url, init) => win.fetch(url, init)), doc, win);
+      // spec §4.4: after the plugins; the switch is read from the settings (mounting waits for them anyway)
+      await Promise.race([settingsLoaded, new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS))]);
+      const settings = settingsStore.getState().settings;
+      const enabled = ADS_ENABLED_SETTING in settings ? isSettingEnabled(settings[ADS_ENABLED_SETTING]) : null;
+      const client = await loadAds({ enabled, permissions: adPermissions(), fetch: (url, init) => win.fetch(url, init), doc, win });
+      if (client) followAdsState(adPermissions, (listener) => sessionStore.subscribe(listener), doc, win);
     },
     async mountApp() {
       await Promise.race([settingsLoaded, new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS))]);

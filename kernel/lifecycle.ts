@@ -82,15 +82,16 @@ export interface StartupSteps {
   /** the interface settings (transitions, reduced motion) applied before anything renders */
   applyInterfaceSettings(): Promise<void>;
   /**
-   * Starts, without waiting, the requests whose answers later steps need (public settings, the ads
-   * client code), so they overlap the catalogues and the plugin install.
+   * Starts, without waiting, the request whose answer later steps need (the public settings), so it
+   * overlaps the catalogues and the plugin install. The ads client code is not among them: spec §4.4
+   * fetches it after the plugins are installed.
    */
   startEarlyRequests(): void;
   /** spec §4.2 */
   loadCatalogues(): Promise<void>;
   /** spec §4.3: the manifests, and the clients of the plugins that must run from the start */
   installPlugins(): Promise<void>;
-  /** spec §4.4 */
+  /** spec §4.4: the ads client code, requested only now (nothing while ads are switched off) */
   loadAds(): Promise<void>;
   /** spec §4.5 */
   mountApp(): Promise<void>;

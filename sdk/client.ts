@@ -149,6 +149,9 @@ export {
   FALLBACK_LANGUAGE,
 } from './client/i18n';
 
+// Ads (spec §1, §5, §9): the ad component and whether an ad may show here.
+export { Ad, AD_DEFAULTS, AD_FREE_PERMISSION, useAdClient, type AdProps, type AdLayout } from './client/ads';
+
 // Plugin UI composition.
 export { Slot, useSlotEntries, type SlotProps, type SlotEntry } from './client/slots';
 export { PluginBoundary, PluginComponentHost, usePluginId, type PluginBoundaryProps, type PluginComponentHostProps } from './client/boundary';

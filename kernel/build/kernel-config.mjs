@@ -112,13 +112,27 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       for (const file of filesInFolders(publicSource)) {
         this.emitFile({ type: 'asset', fileName: file, source: readFileSync(join(publicSource, file)) });
       }
-      // 2. stylesheets, with their references to those assets rewritten
+      // 2. stylesheets, with their references to those assets rewritten. main.css is also written under
+      //    its fixed name (spec §7: GET /assets/main.css is preloaded); the page asks for it as
+      //    /assets/main.css?v=<hash>, which the server answers from the hashed copy, cached for a year
       /** @type {string[]} */
       const stylesheets = [];
+      /** @type {string | null} */
+      let mainStylesheet = null;
       for (const name of files.filter((n) => extname(n) === '.css').sort((a, b) => (a === 'main.css' ? -1 : b === 'main.css' ? 1 : a.localeCompare(b)))) {
         const css = rewriteReferences(readFileSync(join(publicSource, name), 'utf8'), urls);
         const ref = this.emitFile({ type: 'asset', name, source: css });
         const url = `/${this.getFileName(ref)}`;
+        if (name === 'main.css') {
+          const version = /^\/assets\/main-([A-Za-z0-9_-]+)\.css$/.exec(url);
+          if (!version) this.error(`the main stylesheet was named ${url}, not /assets/main-<hash>.css`);
+          this.emitFile({ type: 'asset', fileName: 'assets/main.css', source: css });
+          mainStylesheet = `/assets/main.css?v=${version[1]}`;
+          urls.set(`/${name}`, mainStylesheet);
+          urls.set(`/assets/${name}`, mainStylesheet);
+          stylesheets.push(mainStylesheet);
+          continue;
+        }
         urls.set(`/${name}`, url);
         urls.set(`/assets/${name}`, url);
         stylesheets.push(url);
@@ -149,6 +163,7 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const script = `/${entry.fileName}`;
       const preloads = [...staticImportsOf(bundle, entry.fileName)].map((f) => `/${f}`);
       const tags = [
+        ...(mainStylesheet ? [`<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`] : []),
         ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
         // spec §7: /api/system/custom.css is preloaded; custom.js and the fallback catalogue are
         // hinted too, so they download while the kernel script is still parsing

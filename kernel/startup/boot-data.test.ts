@@ -38,6 +38,44 @@ describe('the start-up data in index.html', () => {
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining(`#${BOOT_ELEMENT_ID} is unreadable`), expect.any(Error));
   });
 
+  it('reads the cached copy first, then refreshes it with the inline settings (spec §3)', async () => {
+    localStorage.setItem('settings', JSON.stringify({ app_name: 'Cached', store_enabled: true }));
+    const seen: unknown[] = [];
+    const stop = settingsStore.subscribe((state) => seen.push(state.settings));
+    await refreshPublicSettings(console, { app_name: 'Inline' });
+    stop();
+    expect(seen[0]).toEqual({ app_name: 'Cached', store_enabled: true });
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'Inline' });
+    expect(JSON.parse(localStorage.getItem('settings') as string)).toEqual({ app_name: 'Inline' });
+    localStorage.clear();
+  });
+
+  it('keeps the cached copy when the refresh fails, and replaces a corrupt one once the server answers', async () => {
+    localStorage.setItem('settings', JSON.stringify({ app_name: 'Cached' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
+    const log = { warn: vi.fn() };
+    await refreshPublicSettings(log);
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'Cached' });
+    expect(log.warn).toHaveBeenCalled();
+
+    localStorage.setItem('settings', 'not json');
+    settingsStore.setState({ settings: {} });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ app_name: 'Served' }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    await refreshPublicSettings(log);
+    expect(error).toHaveBeenCalledWith('Failed to parse settings', expect.any(SyntaxError));
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'Served' });
+    expect(JSON.parse(localStorage.getItem('settings') as string)).toEqual({ app_name: 'Served' });
+    error.mockRestore();
+    localStorage.clear();
+  });
+
   it('applies inline settings without a request', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);

@@ -45,8 +45,17 @@ const HASHED_PREFIXES = ['/assets/', '/plugins/'];
 /** prefixes that hold only files: a miss there is a 404, never the SPA page */
 const FILE_PREFIXES = ['/assets/', '/plugins/', '/locales/'];
 
+/**
+ * spec §7: GET /assets/main.css is preloaded. The build writes the stylesheet under that fixed name
+ * beside its hashed copy (main-<hash>.css); index.html asks for /assets/main.css?v=<hash>, which is
+ * served from the hashed copy and cached for a year, while the bare address always answers the
+ * current stylesheet and is revalidated.
+ */
+export const MAIN_STYLESHEET = '/assets/main.css';
+const STYLESHEET_VERSION = /^[A-Za-z0-9_-]{8,64}$/;
+
 export function cacheControlFor(urlPath: string): string {
-  if (urlPath === '/sw.js' || urlPath === '/index.html') return REVALIDATE;
+  if (urlPath === '/sw.js' || urlPath === '/index.html' || urlPath === MAIN_STYLESHEET) return REVALIDATE;
   if (HASHED_PREFIXES.some((p) => urlPath.startsWith(p))) return IMMUTABLE;
   if (urlPath.startsWith('/locales/') && HASHED_NAME.test(urlPath)) return IMMUTABLE;
   return REVALIDATE;
@@ -152,6 +161,12 @@ export class StaticFiles {
     }
     if (urlPath.includes('\0')) return sendNotFound(reply);
     if (urlPath === '/' || urlPath === '/index.html') return this.sendIndex(request, reply);
+    if (urlPath === MAIN_STYLESHEET) {
+      const version = new URLSearchParams(request.url.slice(rawPath.length)).get('v');
+      const versioned = version && STYLESHEET_VERSION.test(version) ? this.locate(`/assets/main-${version}.css`) : null;
+      const versionedStat = versioned ? await fileStat(versioned) : null;
+      if (versioned && versionedStat) return this.send(request, reply, versioned, versionedStat, IMMUTABLE);
+    }
     const file = this.locate(urlPath);
     const st = file ? await fileStat(file) : null;
     if (file && st) return this.send(request, reply, file, st, cacheControlFor(urlPath));

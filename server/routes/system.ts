@@ -127,8 +127,10 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions):
     return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
 
-  // spec §7: plain text holding the ad client id; a non-OK status when none is set
+  // spec §7: plain text holding the ad client id; a non-OK status while ads are off or none is set
+  // (never the reference's literal "null", which browsers took for a client)
   app.get('/api/system/ga-ads', { schema: { response: textResponse('text/plain') } }, async (_request, reply) => {
+    if ((await settings.get('google_ads_enabled')) !== true) return sendError(reply, 404, errorBody('ADS_DISABLED', 'Ads are switched off.'));
     const client = String((await settings.get('google_ads_client_id')) ?? '').trim();
     if (!client) return sendError(reply, 404, errorBody('ADS_NOT_CONFIGURED', 'No ad client is configured.'));
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send(client);

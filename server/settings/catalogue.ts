@@ -85,6 +85,9 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   // served by their own endpoints (GET /api/system/custom.css|custom.js|ga-ads), not in the public map
   { key: 'custom_css', type: 'text', default: '', public: false, secret: false, label: 'Custom CSS added to every page', rootOnly: true },
   { key: 'custom_js', type: 'text', default: '', public: false, secret: false, label: 'Custom JavaScript added to every page', rootOnly: true },
+  // spec §1 ads: off by default (reference: google_ads_enabled false); while off, GET /api/system/ga-ads
+  // answers 404 and browsers load nothing of the provider. Public: the kernel skips the request.
+  { key: 'google_ads_enabled', type: 'boolean', default: false, public: true, secret: false, label: 'Show ads to visitors' },
   str('google_ads_client_id', '', false, 'Google AdSense client id (ca-pub-…)'),
   // the host's Pterodactyl panel (ctx.pterodactyl, server/pterodactyl/): its address and an
   // application key (ptla_…) of a root admin; the key is write-only and stored sealed. The key is

@@ -31,6 +31,9 @@ describe('static files and the SPA fallback', () => {
     write('index.html', INDEX, true);
     write('assets/kernel-AbCd1234.js', KERNEL, true);
     write('assets/kernel-AbCd1234.css', 'body{margin:0}');
+    write('assets/main.css', 'body{color:white}', true);
+    write('assets/main-Mm11Nn22.css', 'body{color:white}', true);
+    write('assets/main-Old00000.css', 'body{color:gray}');
     write('assets/logo-Zx81Qw22.png', 'PNGDATA');
     write('sw.js', 'self.addEventListener("fetch", () => {});', true);
     write('locales/en.json', '{"hello":"Hello"}');
@@ -119,6 +122,29 @@ describe('static files and the SPA fallback', () => {
     }
   });
 
+  it('answers GET /assets/main.css (spec §7): the current stylesheet, revalidated; by version, the hashed copy for a year', async () => {
+    const bare = await get('/assets/main.css', { 'accept-encoding': 'br' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(bare.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(bare.rawPayload).toString()).toBe('body{color:white}');
+    expect((await get('/assets/main.css', { 'if-none-match': (await get('/assets/main.css')).headers.etag as string })).statusCode).toBe(304);
+
+    const versioned = await get('/assets/main.css?v=Mm11Nn22', { 'accept-encoding': 'gzip' });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(versioned.rawPayload).toString()).toBe('body{color:white}');
+    // a page of the release before keeps the stylesheet it was built with
+    expect((await get('/assets/main.css?v=Old00000')).body).toBe('body{color:gray}');
+    // an unknown or odd version is the current stylesheet, never cached for long, never another file
+    for (const url of ['/assets/main.css?v=Gone1234', '/assets/main.css?v=../../index', '/assets/main.css?v=', '/assets/main.css?x=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('body{color:white}');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const res = await panel.app.inject({ method: 'HEAD', url: '/assets/kernel-AbCd1234.js' });
     expect(res.statusCode).toBe(200);
@@ -128,6 +154,7 @@ describe('static files and the SPA fallback', () => {
 
   it('chooses cache policies by path', () => {
     expect(cacheControlFor('/assets/x-12345678.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/assets/main.css')).toBe('no-cache');
     expect(cacheControlFor('/locales/de.json')).toBe('no-cache');
     expect(cacheControlFor('/sw.js')).toBe('no-cache');
     expect(cacheControlFor('/robots.txt')).toBe('no-cache');

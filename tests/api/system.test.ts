@@ -175,13 +175,30 @@ describe.each(testDialects())('system API on %s', (dialect) => {
   });
 
   describe('GET /api/system/ga-ads', () => {
-    it('answers 404 while no ad client is set', async () => {
-      const res = await get('/api/system/ga-ads');
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'ADS_NOT_CONFIGURED', message: 'No ad client is configured.' } });
+    it('answers 404 while ads are off, even with a client id (never the text "null")', async () => {
+      await panel.services.settings.set('google_ads_client_id', 'ca-pub-1234567890');
+      try {
+        const res = await get('/api/system/ga-ads');
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: { code: 'ADS_DISABLED', message: 'Ads are switched off.' } });
+      } finally {
+        await panel.services.settings.set('google_ads_client_id', '');
+      }
     });
 
-    it('answers the client id as plain text once set', async () => {
+    it('answers 404 while no ad client is set', async () => {
+      await panel.services.settings.set('google_ads_enabled', true);
+      try {
+        const res = await get('/api/system/ga-ads');
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: { code: 'ADS_NOT_CONFIGURED', message: 'No ad client is configured.' } });
+      } finally {
+        await panel.services.settings.set('google_ads_enabled', false);
+      }
+    });
+
+    it('answers the client id as plain text once ads are on and a client is set', async () => {
+      await panel.services.settings.set('google_ads_enabled', true);
       await panel.services.settings.set('google_ads_client_id', ' ca-pub-1234567890 ');
       try {
         const res = await get('/api/system/ga-ads');
@@ -190,7 +207,14 @@ describe.each(testDialects())('system API on %s', (dialect) => {
         expect(res.body).toBe('ca-pub-1234567890');
       } finally {
         await panel.services.settings.set('google_ads_client_id', '');
+        await panel.services.settings.set('google_ads_enabled', false);
       }
+    });
+
+    it('serves the switch in the public settings, and never the client id', async () => {
+      const res = await get('/api/system/settings');
+      expect(res.json()).toMatchObject({ google_ads_enabled: false });
+      expect(res.json()).not.toHaveProperty('google_ads_client_id');
     });
   });
 

@@ -42,12 +42,17 @@ describe('the kernel bundle', () => {
     expect(modules.some((m) => m.startsWith('node_modules/skinview3d/'))).toBe(false);
   });
 
-  it('index.html loads the hashed kernel script and stylesheet', () => {
+  it('index.html loads the hashed kernel script, and preloads and links /assets/main.css by its version (spec §7)', () => {
     const html = readDist('public/index.html');
     const script = /<script type="module" src="\/(assets\/kernel-[\w-]+\.js)">/.exec(html);
-    const css = /<link rel="stylesheet" href="\/(assets\/main-[\w-]+\.css)">/.exec(html);
     expect(script && existsSync(join(DIST, 'public', script[1]))).toBe(true);
-    expect(css && existsSync(join(DIST, 'public', css[1]))).toBe(true);
+    const preload = /<link rel="preload" href="\/assets\/main\.css\?v=([\w-]+)" as="style">/.exec(html);
+    expect(preload).not.toBeNull();
+    const version = (preload as RegExpExecArray)[1];
+    expect(html).toContain(`<link rel="stylesheet" href="/assets/main.css?v=${version}">`);
+    expect(html.indexOf('rel="preload" href="/assets/main.css')).toBeLessThan(html.indexOf('rel="stylesheet" href="/assets/main.css'));
+    // the fixed name and the hashed copy it is served from hold the same stylesheet
+    expect(readDist('public/assets/main.css')).toBe(readDist(`public/assets/main-${version}.css`));
   });
 
   it('index.html leaves the server a place for the start-up data, before the kernel script', () => {

@@ -1,6 +1,6 @@
 // /dashboard: a greeting, the coin balance and activity, the resources the customer owns (all from the
 // session, which the kernel refreshes every 60 s: spec §4), the latest coin movements (paged), then
-// what other plugins contribute: announcements first, widgets after.
+// what other plugins contribute: an ad (dashboard.ads), announcements, widgets.
 import { Alert, Card, EmptyState, Grid, LedgerList, Page, Skeleton, Slot, StatCard, useSession, useSlotEntries, useTranslation } from '@orepanel/sdk';
 import { DashboardSection } from './DashboardSection';
 import { activityStats, resourceStats, type DashboardStat } from './dashboard-stats';
@@ -58,6 +58,9 @@ export default function DashboardPage() {
       <DashboardSection title={t('sections.overview')}>
         <StatGrid stats={activityStats(t, billing, stats)} />
       </DashboardSection>
+
+      {/* an ad, when the panel shows ads (the ads plugin; nothing at all while they are off) */}
+      <Slot name="dashboard.ads" loading={false} />
 
       {billing && (
         <DashboardSection title={t('sections.resources')} hint={t('sections.resourcesHint')}>

@@ -2,7 +2,7 @@
 // page shows this visit's earning time and coins, the rate, the daily cap and what is left today, and
 // says plainly why it is not earning when it is not: another tab holds the paying session, the page
 // is hidden, the connection dropped (reconnecting with backoff), or today's cap is reached.
-import { Alert, Button, Card, Grid, Page, Spinner, StatCard, theme, useNavigate, useSession, useTranslation } from '@orepanel/sdk';
+import { Alert, Button, Card, Grid, Page, Slot, Spinner, StatCard, theme, useNavigate, useSession, useTranslation } from '@orepanel/sdk';
 import { useEffect, useState } from 'react';
 import type { AfkStateMessage } from '../shared/protocol';
 import { formatClock, formatDuration, formatUtcTime } from './format';
@@ -163,6 +163,7 @@ export default function AfkPage() {
             <p css={{ margin: 0, color: theme.colors.muted, fontSize: 14 }}>{t('rules')}</p>
           </div>
         </Card>
+        <Slot name="earn.ads" loading={false} />
       </div>
     </Page>
   );

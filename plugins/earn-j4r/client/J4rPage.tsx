@@ -2,7 +2,7 @@
 // which of them paid already, and "Check my servers" — a full page load of the server's check,
 // which goes to Discord (the user allows the panel to see their servers) and comes back here with
 // ?j4r_paid=&j4r_coins= or ?j4r_error=<code>; the notice for that return is at the top.
-import { Alert, Button, EmptyStateCard, Grid, Page, ResourceState, StatCard, theme, useApi, useTranslation } from '@orepanel/sdk';
+import { Alert, Button, EmptyStateCard, Grid, Page, ResourceState, Slot, StatCard, theme, useApi, useTranslation } from '@orepanel/sdk';
 import { J4R_API, type J4rGuild, type J4rStatus } from './api';
 import { CheckNotice } from './CheckNotice';
 import { GuildTile } from './GuildTile';
@@ -54,6 +54,7 @@ export default function J4rPage() {
         }
       </ResourceState>
       <p css={{ margin: 0, color: theme.colors.subtle, fontSize: theme.font.size.sm, lineHeight: 1.5 }}>{t('howItWorks')}</p>
+      <Slot name="earn.ads" loading={false} />
     </Page>
   );
 }

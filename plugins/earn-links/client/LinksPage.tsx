@@ -3,7 +3,7 @@
 // navigation to the server, which sends the browser on to the provider's short link; the provider
 // sends it back to the callback, which pays and returns here with the outcome in the address
 // (?l4r=paid&coins=… or ?l4r_error=<code>), shown above the list until dismissed.
-import { Alert, ApiError, Badge, Button, Card, EmptyState, Grid, LoadError, Page, Skeleton, theme, useApi, useErrorText, useTranslation } from '@orepanel/sdk';
+import { Alert, ApiError, Badge, Button, Card, EmptyState, Grid, LoadError, Page, Skeleton, Slot, theme, useApi, useErrorText, useTranslation } from '@orepanel/sdk';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isLinkProviderId, LINK_PROVIDER_NAMES } from '../shared/providers';
@@ -120,6 +120,7 @@ export default function LinksPage() {
           </Grid>
         </>
       )}
+      <Slot name="earn.ads" loading={false} />
     </Page>
   );
 }

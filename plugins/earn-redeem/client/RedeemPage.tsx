@@ -1,7 +1,7 @@
 // /earn/redeem: type a code, get its coins. The server decides (and counts each attempt against a
 // rate limit); the page only refuses what cannot be a code at all, shows what the code gave and the
 // new balance, and refreshes the session so the balance everywhere else follows.
-import { Alert, Button, Card, Form, http, Page, StatCard, TextField, useSession, useTranslation } from '@orepanel/sdk';
+import { Alert, Button, Card, Form, Page, Slot, StatCard, TextField, http, useSession, useTranslation } from '@orepanel/sdk';
 import { useState } from 'react';
 import { codeKey, REDEEM_CODE_LIMITS } from '../shared/code-rules';
 import { REDEEM_API, type RedeemAnswer } from './api';
@@ -59,6 +59,7 @@ export default function RedeemPage() {
           </Form>
         </Card>
         {balance !== null && <StatCard label={t('balance')} value={t('coinsValue', { value: balance })} icon="coins" />}
+        <Slot name="earn.ads" loading={false} />
       </div>
     </Page>
   );

@@ -1,7 +1,7 @@
 // /earn/referrals: the user's referral code and link (with a copy button), what each side earns, what
 // the user has earned so far, and the accounts they referred — a page at a time, usernames and dates
 // only. A referral waiting for the new account's e-mail verification shows as pending.
-import { Badge, Card, CopyButton, DataTable, Grid, LoadError, Page, Pagination, Skeleton, StatCard, TextField, useApi, useTranslation, type DataColumn } from '@orepanel/sdk';
+import { Badge, Card, CopyButton, DataTable, Grid, LoadError, Page, Pagination, Skeleton, Slot, StatCard, TextField, useApi, useTranslation, type DataColumn } from '@orepanel/sdk';
 import { useMemo, useState } from 'react';
 import { referralLink } from '../shared/referral-code';
 import { referralsUrl, type ReferralsAnswer, type ReferredAccount } from './api';
@@ -88,6 +88,7 @@ export default function ReferralsPage() {
           />
         )}
       </Card>
+      <Slot name="earn.ads" loading={false} />
     </Page>
   );
 }

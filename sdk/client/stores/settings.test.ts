@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kernelEvents } from '../events';
-import { isSettingEnabled, settingsStore } from './settings';
+import { followCachedSettings, isSettingEnabled, settingsStore } from './settings';
 
 beforeEach(() => {
   localStorage.clear();
@@ -12,17 +12,40 @@ afterEach(() => vi.restoreAllMocks());
 describe('settingsStore', () => {
   it('reads the cached copy (spec §3)', () => {
     localStorage.setItem('settings', JSON.stringify({ app_name: 'Cubes', store_enabled: true, nested: { no: 1 } }));
-    settingsStore.getState().hydrateFromCache();
+    expect(settingsStore.getState().hydrateFromCache()).toBe(true);
     expect(settingsStore.getState().settings).toEqual({ app_name: 'Cubes', store_enabled: true });
     expect(settingsStore.getState().loaded).toBe(false);
   });
 
-  it('an invalid cached copy → "Failed to parse settings" (spec §8)', () => {
-    localStorage.setItem('settings', '{{{');
+  it.each([
+    ['broken JSON', '{{{', SyntaxError],
+    ['a list', '[1,2]', TypeError],
+    ['a bare value', '"yes"', TypeError],
+  ])('an invalid cached copy (%s) → "Failed to parse settings" (spec §8), and it is removed', (_what, raw, kind) => {
+    localStorage.setItem('settings', raw);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    settingsStore.getState().hydrateFromCache();
-    expect(error).toHaveBeenCalledWith('Failed to parse settings', expect.any(SyntaxError));
+    expect(settingsStore.getState().hydrateFromCache()).toBe(false);
+    expect(error).toHaveBeenCalledWith('Failed to parse settings', expect.any(kind));
     expect(settingsStore.getState().settings).toEqual({});
+    expect(localStorage.getItem('settings')).toBeNull();
+    // the server's copy replaces it
+    settingsStore.getState().setSettings({ app_name: 'Cubes' });
+    expect(JSON.parse(localStorage.getItem('settings')!)).toEqual({ app_name: 'Cubes' });
+  });
+
+  it('follows the copy another tab refreshed (storage event), and stops when told', () => {
+    const stop = followCachedSettings(window);
+    localStorage.setItem('settings', JSON.stringify({ app_name: 'From the other tab' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'settings', newValue: localStorage.getItem('settings') }));
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'From the other tab' });
+    // another key, or a cleared storage, changes nothing
+    window.dispatchEvent(new StorageEvent('storage', { key: 'locale', newValue: 'de' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'settings', newValue: null }));
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'From the other tab' });
+    stop();
+    localStorage.setItem('settings', JSON.stringify({ app_name: 'Later' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'settings', newValue: localStorage.getItem('settings') }));
+    expect(settingsStore.getState().settings).toEqual({ app_name: 'From the other tab' });
   });
 
   it('setSettings caches the server copy and emits settings:changed', () => {

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { PublicSettings, SettingsDebugInfo } from '../../types';
 import { kernelEvents } from '../events';
-import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+import { readStored, removeStored, STORAGE_KEYS, writeStored } from '../storage';
 
 export type SettingValue = PublicSettings[string];
 
@@ -13,8 +13,11 @@ export interface SettingsState {
   debug: SettingsDebugInfo | null;
   /** true once the server's copy arrived (the cached copy alone does not count) */
   loaded: boolean;
-  /** Reads the cached copy (local storage key `settings`). spec §8: invalid → 'Failed to parse settings'. */
-  hydrateFromCache(): void;
+  /**
+   * Reads the cached copy (local storage key `settings`); false when there is none. spec §8: an
+   * invalid copy logs 'Failed to parse settings' and is removed, for the server's copy to replace it.
+   */
+  hydrateFromCache(): boolean;
   /** Applies the server's public settings (flat values and the `debug` object) and caches them. */
   setSettings(settings: Readonly<Record<string, unknown>>): void;
 }
@@ -45,13 +48,16 @@ export const settingsStore = create<SettingsState>()((set) => ({
   loaded: false,
   hydrateFromCache() {
     const raw = readStored(STORAGE_KEYS.settings);
-    if (raw === null) return;
+    if (raw === null) return false;
     try {
       const parsed: unknown = JSON.parse(raw);
       if (!isPlainObject(parsed)) throw new TypeError('cached settings are not an object');
       set({ settings: onlyScalars(parsed), debug: debugInfoFrom(parsed.debug) });
+      return true;
     } catch (error) {
       console.error('Failed to parse settings', error);
+      removeStored(STORAGE_KEYS.settings);
+      return false;
     }
   },
   setSettings(settings) {
@@ -62,6 +68,18 @@ export const settingsStore = create<SettingsState>()((set) => ({
     kernelEvents.emit('settings:changed', { settings: clean });
   },
 }));
+
+/**
+ * spec §3: the copy is shared by the panel's tabs — when another tab refreshes it, this one reads it
+ * too (a `storage` event fires only in the other tabs). Returns the unsubscribe.
+ */
+export function followCachedSettings(win: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.settings && event.newValue !== null) settingsStore.getState().hydrateFromCache();
+  };
+  win.addEventListener('storage', onStorage);
+  return () => win.removeEventListener('storage', onStorage);
+}
 
 /**
  * Is a feature flag on? Settings arrive as booleans, numbers or text ("true", "1") depending on the
