@@ -1,5 +1,6 @@
 // /api/admin/roles: CRUD, and the permissions of a role (spec §2: /mc-admin/roles/{id}/permissions
-// needs admin.permissions.list to view; changing them is editing the role, admin.roles.edit).
+// needs admin.permissions.list to view; spec §6's admin.permissions.edit to change them — not
+// admin.roles.edit, which renames and recolours a role).
 // Protected: role 1 (every new account's role) and any role holding admin.root cannot be deleted;
 // the seeded root roles 7 and 8 always keep admin.root; a role still held by accounts cannot be
 // deleted. Every change reloads the role cache, so sessions see it on their next request.
@@ -197,7 +198,7 @@ export function registerAdminRoles(app: FastifyInstance, services: AdminServices
   app.put<{ Params: { id: number }; Body: { permissions: string[] } }>(
     '/roles/:id/permissions',
     {
-      config: { permission: 'admin.roles.edit' },
+      config: { permission: 'admin.permissions.edit' },
       schema: {
         params: idParams,
         body: {

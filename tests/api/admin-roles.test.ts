@@ -67,7 +67,15 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
   beforeAll(async () => {
     panel = await startPanel(dialect);
     root = await userWithRole(panel, 8);
-    managerRole = await roleWith(panel, ['admin.roles.list', 'admin.roles.create', 'admin.roles.edit', 'admin.roles.delete', 'admin.permissions.list', 'admin.users.list']);
+    managerRole = await roleWith(panel, [
+      'admin.roles.list',
+      'admin.roles.create',
+      'admin.roles.edit',
+      'admin.roles.delete',
+      'admin.permissions.list',
+      'admin.permissions.edit',
+      'admin.users.list',
+    ]);
     manager = await userWithRole(panel, managerRole);
   });
   afterAll(async () => {
@@ -230,6 +238,23 @@ describe.each(testDialects())('admin roles API on %s', (dialect) => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('ROLE_IN_USE');
     expect((await req('GET', `/api/admin/roles/${used}`, manager)).statusCode).toBe(200);
+  });
+
+  it('changing a role’s permissions needs admin.permissions.edit (spec §6), not admin.roles.edit', async () => {
+    const target = await roleWith(panel, ['admin.users.list']);
+    const editor = await userWithRole(panel, await roleWith(panel, ['admin.roles.list', 'admin.roles.edit', 'admin.permissions.list', 'admin.users.list']));
+    const refused = await req('PUT', `/api/admin/roles/${target}/permissions`, editor, { permissions: [] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('PERMISSION_DENIED');
+    // seeing needs list only
+    expect((await req('GET', `/api/admin/roles/${target}/permissions`, editor)).json().permissions).toEqual(['admin.users.list']);
+    // admin.permissions.edit without admin.roles.edit may change them (within what it holds)
+    const granter = await userWithRole(panel, await roleWith(panel, ['admin.permissions.list', 'admin.permissions.edit', 'admin.users.list']));
+    const saved = await req('PUT', `/api/admin/roles/${target}/permissions`, granter, { permissions: [] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().permissions).toEqual([]);
+    // and it still cannot rename the role
+    expect((await req('PATCH', `/api/admin/roles/${target}`, granter, { real_name: 'Renamed' })).statusCode).toBe(403);
   });
 
   it('reads and replaces a role’s permissions; sessions see the change at once', async () => {

@@ -1,5 +1,5 @@
 // /mc-admin/roles/:id/permissions: the catalogue grouped by area, a checkbox per permission. Viewing
-// needs admin.permissions.list; saving is editing the role (admin.roles.edit): without it the
+// needs admin.permissions.list; saving needs admin.permissions.edit (spec §6): without it the
 // checkboxes are read-only and there is no save button. The server refuses to grant or remove what
 // the administrator does not hold (PERMISSION_ESCALATION) and keeps admin.root on roles 7 and 8.
 // A permission whose plugin is switched off is marked so, and stays grantable: a role keeps it, and
@@ -73,7 +73,7 @@ export default function RolePermissionsPage() {
 
 function PermissionEditor({ roleId, catalogue, initial }: { roleId: string; catalogue: CatalogueEntry[]; initial: string[] }) {
   const { t } = useTranslation('admin-roles');
-  const mayEdit = useHasPermission(ADMIN_PERMISSIONS.rolesEdit);
+  const mayEdit = useHasPermission(ADMIN_PERMISSIONS.permissionsEdit);
   const groups = useMemo(() => groupPermissions(catalogue), [catalogue]);
   const unlisted = useMemo(() => unlistedPermissions(initial, catalogue), [initial, catalogue]);
   const [chosen, setChosen] = useState(() => new Set(initial.filter((p) => !unlisted.includes(p))));

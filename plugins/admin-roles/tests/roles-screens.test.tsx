@@ -77,12 +77,12 @@ describe('role permissions', () => {
     expect(app.httpCalls.find((c) => c.method === 'PUT')?.body).toEqual({ permissions: ['admin.mail.templates.list', 'admin.tickets.list'] });
   });
 
-  it('hides the save button without admin.roles.edit', async () => {
+  it('hides the save button without admin.permissions.edit, even for an admin.roles.edit holder', async () => {
     const app = await renderPlugin(plugin, {
       manifest,
       route: '/mc-admin/roles/4/permissions',
       catalogues: { en },
-      session: { user: { role: 4 }, permissions: ['admin.permissions.list'] },
+      session: { user: { role: 4 }, permissions: ['admin.permissions.list', 'admin.roles.edit'] },
       http,
     });
     await app.findByText(en.rolePermissions.readOnly);

@@ -17,6 +17,7 @@ export const ADMIN_PERMISSIONS = Object.freeze({
   rolesEdit: 'admin.roles.edit',
   rolesDelete: 'admin.roles.delete',
   permissionsList: 'admin.permissions.list',
+  permissionsEdit: 'admin.permissions.edit',
   settingsView: 'admin.settings.view',
   settingsEdit: 'admin.settings.edit',
   pluginsList: 'admin.plugins.list',
