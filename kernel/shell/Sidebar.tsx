@@ -3,7 +3,7 @@
 // plugin's external links, for one: when it is disabled they are gone with it). On phones it is a
 // drawer opened by the top bar's menu button. Its look follows the `sidebar` interface settings
 // (glass, opacity, glow, compact mode, section dividers, animation).
-import { keyframes } from '@emotion/react';
+import { keyframes, type Keyframes } from '@emotion/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -11,7 +11,8 @@ import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry
 import { sessionStore } from '../../sdk/client/stores/session';
 import { isSettingEnabled, settingsStore } from '../../sdk/client/stores/settings';
 import { Slot } from '../../sdk/client/slots';
-import { uiStore } from '../../sdk/client/stores/ui';
+import { NOTIFICATION_KEYFRAMES, notificationAnimation, notificationSurface } from '../../sdk/client/notification-look';
+import { ANIMATION_STYLES, uiStore, useMotionReduced, type AnimationStyle } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
 import { AppMark } from '../../sdk/client/ui/layout';
 import { SidebarSection, sidebarItemStyle, sidebarLabelStyle, type SidebarSectionSlotProps } from '../../sdk/client/ui/sidebar';
@@ -64,17 +65,34 @@ function useNavGroups(): NavGroup[] {
 /** Above this a pill says 99+: the sidebar keeps its width. */
 export const NAV_BADGE_MAX = 99;
 
-/** The count pill of a nav item: nothing at 0 or while unknown; its accessible name says the count. */
+/** The notification animations as emotion keyframes (inserted with the first count that uses one). */
+const BADGE_KEYFRAMES = Object.fromEntries(ANIMATION_STYLES.map((style) => [style, keyframes(NOTIFICATION_KEYFRAMES[style])])) as Record<AnimationStyle, Keyframes>;
+
+/**
+ * The count pill of a nav item: nothing at 0 or while unknown; its accessible name says the count. Its
+ * look follows the `notifications` interface settings (glass, opacity, glow, showBackground), and a new
+ * count comes in with their animation.
+ */
 export function NavBadge({ badge, compact }: { badge: string; compact: boolean }) {
   const { t } = useTranslation('kernel');
   const count = navBadgeStore((s) => s.counts[badge] ?? 0);
+  const look = uiStore((s) => s.settings.notifications);
+  const still = useMotionReduced();
   if (count <= 0) return null;
+  const surface = notificationSurface(look, c.primary);
   return (
     <span
+      // a new count is a new element: the animation plays again
+      key={count}
       role="img"
       aria-label={t('shell.navBadge', { count })}
       data-nav-badge={badge}
+      data-animation={still ? 'none' : look.animation}
       css={{
+        ...surface,
+        // the pill's own accent stays readable on its border when it has no background
+        color: look.showBackground ? c.primaryText : c.primaryHover,
+        animation: notificationAnimation(look, still, 'in', BADGE_KEYFRAMES[look.animation]),
         marginLeft: 'auto',
         flexShrink: 0,
         minWidth: compact ? 18 : 20,
@@ -83,8 +101,6 @@ export function NavBadge({ badge, compact }: { badge: string; compact: boolean }
         display: 'inline-grid',
         placeItems: 'center',
         borderRadius: theme.radii.full,
-        background: c.primary,
-        color: c.primaryText,
         fontSize: theme.font.size.xs,
         fontWeight: theme.font.weight.semibold,
         lineHeight: 1,

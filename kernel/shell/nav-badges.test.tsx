@@ -12,7 +12,7 @@ import { addPluginCatalogue } from '../../sdk/client/i18n';
 import { refreshNavBadges } from '../../sdk/client/nav-badges';
 import { registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
-import { uiStore } from '../../sdk/client/stores/ui';
+import { UI_SETTINGS_DEFAULTS, uiStore } from '../../sdk/client/stores/ui';
 import type { ServedPluginManifest } from '../../sdk/types';
 import en from '../../locales/en.json';
 import { createNavBadgeFetcher, namesBadges, NAV_BADGES_THROTTLE_MS, NAV_BADGES_URL, navBadgeStore, readCounts, type NavBadgeCounts } from './nav-badges';
@@ -202,6 +202,47 @@ describe('the sidebar’s count pill', () => {
       expect(pillOf(view, '/desk')?.textContent).toBe('2');
     } finally {
       uiStore.setState({ settings: look });
+    }
+  });
+});
+
+describe('the count pill follows the notifications settings (spec §9)', () => {
+  const withNotifications = async (patch: Partial<typeof UI_SETTINGS_DEFAULTS.notifications>, performance: Partial<typeof UI_SETTINGS_DEFAULTS.performance> = {}) => {
+    const look = uiStore.getState().settings;
+    uiStore.setState({ settings: { ...look, notifications: { ...UI_SETTINGS_DEFAULTS.notifications, ...patch }, performance: { ...look.performance, ...performance } } });
+    return () => uiStore.setState({ settings: look });
+  };
+
+  it('by default: a filled accent pill at opacity 0.95 with a glow, coming in with a fade', async () => {
+    navBadgeStore.setState({ counts: { 'desk.unread': 3 } });
+    const view = await renderSidebar();
+    const pill = pillOf(view, '/desk') as HTMLElement;
+    const style = getComputedStyle(pill);
+    expect(style.backgroundColor).toBe('rgba(109, 124, 255, 0.95)');
+    expect(style.boxShadow).toContain('14px');
+    expect(pill.dataset.animation).toBe('fade');
+    expect(style.animation || style.animationName).toMatch(/animation-|fade|280ms/);
+  });
+
+  it('changes live: no background, no glow, a lower opacity, another animation — and none with reduced motion', async () => {
+    navBadgeStore.setState({ counts: { 'desk.unread': 3 } });
+    const view = await renderSidebar();
+    const restore = await withNotifications({ showBackground: false, glow: false, animation: 'bounce' });
+    try {
+      await act(async () => undefined);
+      let pill = pillOf(view, '/desk') as HTMLElement;
+      expect(getComputedStyle(pill).backgroundColor).toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+      expect(getComputedStyle(pill).boxShadow).toBe('none');
+      expect(pill.dataset.animation).toBe('bounce');
+      await act(async () => uiStore.getState().updateSettings('notifications', { showBackground: true, opacity: 0.5 }));
+      pill = pillOf(view, '/desk') as HTMLElement;
+      expect(getComputedStyle(pill).backgroundColor).toBe('rgba(109, 124, 255, 0.5)');
+      await act(async () => uiStore.getState().updateSettings('performance', { reduceMotion: true }));
+      pill = pillOf(view, '/desk') as HTMLElement;
+      expect(pill.dataset.animation).toBe('none');
+      expect(getComputedStyle(pill).animation || 'none').toMatch(/none/);
+    } finally {
+      restore();
     }
   });
 });

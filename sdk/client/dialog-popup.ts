@@ -1,7 +1,9 @@
 // The part of the dialogs that needs sweetalert2: fetched on the first dialog (./dialogs.ts imports it
 // dynamically), so neither sweetalert2 nor the dialog skin is in the first-load bundle.
 import Swal, { type SweetAlertOptions, type SweetAlertResult } from 'sweetalert2';
-import { DIALOG_DEFAULTS } from './dialogs';
+import { DIALOG_DEFAULTS, TOAST_CLASS } from './dialogs';
+import { notificationAnimation, notificationKeyframesCss } from './notification-look';
+import { ANIMATION_STYLES, UI_SETTINGS_DEFAULTS } from './stores/ui';
 import { theme } from './ui/theme';
 
 /** Class of the dialog container that carries the panel's dark skin. */
@@ -26,8 +28,21 @@ function injectSkin(): void {
     `--swal2-deny-button-background-color:${c.dangerStrong};--swal2-cancel-button-background-color:${c.surfaceRaised};` +
     `--swal2-cancel-button-color:${c.text};--swal2-timer-progress-bar-background:${c.primary};font-family:${theme.font.family}}` +
     `.${DIALOG_CLASS} .swal2-popup{box-shadow:${theme.shadows.lg}}` +
-    `.${DIALOG_CLASS} .swal2-danger{--swal2-confirm-button-background-color:${c.dangerStrong}}`;
+    `.${DIALOG_CLASS} .swal2-danger{--swal2-confirm-button-background-color:${c.dangerStrong}}` +
+    toastAnimationCss();
   document.head.appendChild(style);
+}
+
+/** The in and out animation classes of toasts, one pair per component animation style (spec §9). */
+function toastAnimationCss(): string {
+  const rules = ANIMATION_STYLES.map((animation) => {
+    const look = { ...UI_SETTINGS_DEFAULTS.notifications, animation };
+    return (
+      `.${DIALOG_CLASS} .${TOAST_CLASS}-in-${animation}{animation:${notificationAnimation(look, false, 'in')}}` +
+      `.${DIALOG_CLASS} .${TOAST_CLASS}-out-${animation}{animation:${notificationAnimation(look, false, 'out')}}`
+    );
+  });
+  return notificationKeyframesCss() + rules.join('');
 }
 
 export interface PopupDefaults {

@@ -4,7 +4,10 @@
 // translated texts, whose English values are the spec's (§9: OK / No / Cancel, §5: validation texts).
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { sdkText } from './i18n';
+import { notificationSurface } from './notification-look';
 import { dialogStore, DISMISS_REASONS, type DismissReason } from './stores/dialog';
+import { motionReduced, uiStore, type NotificationSettings } from './stores/ui';
+import { theme } from './ui/theme';
 
 /**
  * spec §9: dialog defaults. `theme` stays the spec's default value 'light' (sweetalert2's theme
@@ -174,8 +177,30 @@ export function error(title: string, text?: string, footer?: string): Promise<vo
   return alert({ title, text, footer, icon: 'error' });
 }
 
+/** Class of a toast's popup; its animation classes are `op-toast-in-<style>` and `op-toast-out-<style>`. */
+export const TOAST_CLASS = 'op-toast';
+
+/**
+ * The sweetalert2 options that give a toast the user's notification look (spec §9 notifications: glass,
+ * opacity, glow, animation, showBackground), read when the toast opens — a change in the
+ * customisation panel shows on the next toast. Held still when motion is reduced.
+ */
+export function toastLookOptions(look: NotificationSettings, still: boolean): SweetAlertOptions {
+  const surface = notificationSurface(look, theme.colors.surface);
+  return {
+    customClass: { popup: TOAST_CLASS },
+    showClass: { popup: still ? '' : `${TOAST_CLASS}-in-${look.animation}` },
+    hideClass: { popup: still ? '' : `${TOAST_CLASS}-out-${look.animation}` },
+    willOpen: (popup: HTMLElement) => {
+      Object.assign(popup.style, surface);
+      popup.dataset.animation = still ? 'none' : look.animation;
+    },
+  };
+}
+
 /** A small message in the corner that goes away by itself after 3 s. */
 export async function toast(text: string, icon: DialogIcon = 'success'): Promise<void> {
+  const ui = uiStore.getState();
   await showDialog({
     toast: true,
     position: 'top-end',
@@ -184,6 +209,7 @@ export async function toast(text: string, icon: DialogIcon = 'success'): Promise
     showConfirmButton: false,
     timer: 3000,
     timerProgressBar: true,
+    ...toastLookOptions(ui.settings.notifications, motionReduced(ui.settings.performance, ui.systemReducedMotion)),
   });
 }
 
