@@ -139,7 +139,7 @@ describe('the image library in the browser', () => {
 
   it('picks it for a location from the library in the location’s form; the customer’s /server/create shows it', { timeout: 60_000 }, async () => {
     const admin = pageOf('admin');
-    await open(admin, `/mc-admin/locations/${locationId}/edit`, 'Edit location');
+    await open(admin, `/mc-admin/locations/${locationId}/edit`, /^Edit Bucharest/);
     await admin.getByRole('button', { name: 'Choose from the library' }).click();
     await admin.getByRole('button', { name: `Use ${PICTURE}` }).click();
     await expect.poll(() => admin.getByLabel('Image', { exact: true }).inputValue(), WAIT).toBe(imageUrl);
