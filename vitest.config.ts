@@ -97,6 +97,8 @@ const MARIADB_FILES = [
   // backups: a consistent-snapshot transaction, the restore without a transaction (DDL commits) and its put-back
   'backup-roundtrip',
   'backup-move',
+  // the backups screen: its job lease in the database, a restore from the screen and the lease it brings back
+  'backups',
 ];
 /** a file's name in MARIADB_FILES: tests/api/redeem.test.ts and plugins/x/tests/redeem.api.test.ts are both "redeem" */
 const testName = (file: string) => basename(file).replace(/(\.api)?\.test\.ts$/, '');
