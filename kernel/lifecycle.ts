@@ -38,8 +38,10 @@ export type GuardDecision =
       /** spec §6: show the 'Access Denied' dialog before going */
       dialog?: 'access-denied';
     }
-  /** the route is switched off by its flag: it does not exist */
-  | { kind: 'not-found' };
+  /** the route is not there: the not-found page shows */
+  | { kind: 'not-found' }
+  /** the route's feature is switched off by its flag: the page says so (issue 14), not "Page not found" */
+  | { kind: 'switched-off'; flag: string };
 
 export function createKernelHooks() {
   return Object.freeze({

@@ -32,6 +32,13 @@ const manifests: ServedPluginManifest[] = [
     sdk: '^2.0.0',
     routes: [{ path: '/mc-admin/users', component: 'UsersPage', auth: true, admin: true, permission: 'admin.users.list' }],
   },
+  {
+    id: 'store',
+    name: 'Store',
+    version: '1.0.0',
+    sdk: '^2.0.0',
+    routes: [{ path: '/store', component: 'StorePage', auth: true, flag: 'store_enabled' }],
+  },
 ];
 
 function setup(state: Partial<GuardState>, initialPath: string, storage = new Map<string, string>(), installed = true) {
@@ -39,17 +46,19 @@ function setup(state: Partial<GuardState>, initialPath: string, storage = new Ma
     DashboardPage: vi.fn(async () => ({ default: () => null })),
     LoginPage: vi.fn(async () => ({ default: () => null })),
     UsersPage: vi.fn(async () => ({ default: () => null })),
+    StorePage: vi.fn(async () => ({ default: () => null })),
   };
   if (installed) {
     registryStore.getState().commitPlugin('dashboard', { routes: { DashboardPage: pages.DashboardPage }, slots: {} });
     registryStore.getState().commitPlugin('auth', { routes: { LoginPage: pages.LoginPage }, slots: {} });
     registryStore.getState().commitPlugin('admin-users', { routes: { UsersPage: pages.UsersPage }, slots: {} });
+    registryStore.getState().commitPlugin('store', { routes: { StorePage: pages.StorePage }, slots: {} });
   }
   const hooks = createKernelHooks();
   tapKernelGuards(hooks, () => ({ hasSessionCookie: false, storedRole: null, permissions: [], flagEnabled: () => true, ...state }));
   const dialogs: string[] = [];
   const routes = createKernelRoutes({
-    table: buildRouteTable(manifests, new Set(['dashboard', 'auth', 'admin-users'])),
+    table: buildRouteTable(manifests, new Set(['dashboard', 'auth', 'admin-users', 'store'])),
     hooks,
     storage: { getItem: (k) => storage.get(k) ?? null, removeItem: (k) => void storage.delete(k) },
     effects: {
@@ -98,6 +107,16 @@ describe('the kernel router', () => {
     await t.settled();
     expect(t.router.state.location.pathname).toBe('/dashboard');
     expect(t.pages.DashboardPage).toHaveBeenCalledTimes(1);
+    t.router.dispose();
+  });
+
+  it('a route whose feature is switched off stays at its address and is marked switched off, without its chunk', async () => {
+    const t = setup({ hasSessionCookie: true, flagEnabled: (flag) => flag !== 'store_enabled' }, '/store');
+    await t.settled();
+    expect(t.router.state.location.pathname).toBe('/store');
+    const leaf = t.router.state.matches.at(-1);
+    expect(leaf && t.router.state.loaderData[leaf.route.id]).toEqual({ switchedOff: 'store_enabled' });
+    expect(t.pages.StorePage).not.toHaveBeenCalled();
     t.router.dispose();
   });
 

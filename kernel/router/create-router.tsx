@@ -57,6 +57,9 @@ function guardedLoader(route: KernelRoute, options: KernelRouterOptions): Loader
       case 'not-found':
         if (!samePage) await leaveCurrentPage();
         return { notFound: true };
+      case 'switched-off':
+        if (!samePage) await leaveCurrentPage();
+        return { switchedOff: result.flag };
       case 'proceed':
         break;
     }

@@ -124,14 +124,14 @@ describe('spec §6: permissions', () => {
 });
 
 describe('route flags', () => {
-  it('a route whose flag is off does not exist', async () => {
+  it('a route whose flag is off shows that its feature is switched off, naming the flag', async () => {
     const h = harness({ hasSessionCookie: true, flagEnabled: (flag) => flag !== 'code_redemption_enabled' });
-    expect(await h.decide(target(redeem))).toEqual({ kind: 'not-found' });
+    expect(await h.decide(target(redeem))).toEqual({ kind: 'switched-off', flag: 'code_redemption_enabled' });
   });
 
   it('is checked before the login rule (a switched-off page is not worth a login)', async () => {
     const h = harness({ hasSessionCookie: false, flagEnabled: () => false });
-    expect(await h.decide(target(redeem))).toEqual({ kind: 'not-found' });
+    expect(await h.decide(target(redeem))).toEqual({ kind: 'switched-off', flag: 'code_redemption_enabled' });
     expect(h.saved).toEqual([]);
   });
 

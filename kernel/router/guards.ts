@@ -35,8 +35,8 @@ export function needsLogin(route: ManifestRoute): boolean {
 
 type Guard = (to: NavigationTarget, state: GuardState) => GuardDecision | undefined;
 
-/** A route whose `flag` setting is off does not exist: the not-found page shows. */
-export const routeSwitchedOff: Guard = (to, state) => (to.route?.flag && !state.flagEnabled(to.route.flag) ? { kind: 'not-found' } : undefined);
+/** A route whose `flag` setting is off shows that its feature is switched off (not "Page not found"). */
+export const routeSwitchedOff: Guard = (to, state) => (to.route?.flag && !state.flagEnabled(to.route.flag) ? { kind: 'switched-off', flag: to.route.flag } : undefined);
 
 /** spec §2 rule 1: no user_token cookie → remember the target, go to Login. */
 export const loginRequired: Guard = (to, state) =>

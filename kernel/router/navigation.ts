@@ -1,6 +1,6 @@
 // Runs the `beforeNavigate` bail hook for one navigation and carries out what the winning tap decided:
 // remember the post-login target (spec §2 rule 1), show 'Access Denied' (spec §6), redirect, or show
-// the not-found page for a switched-off route. Also the after-login route (spec §2 rule 4).
+// the not-found page or the switched-off page of a route whose feature is off. Also the after-login route (spec §2 rule 4).
 import type { NavigationTarget } from '../../sdk/client/plugin';
 import type { KernelHooks } from '../lifecycle';
 import { DASHBOARD_PATH } from './guards';
@@ -13,6 +13,8 @@ export type NavigationResult =
   | { kind: 'proceed' }
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found' }
+  /** the route's feature is switched off (its flag) */
+  | { kind: 'switched-off'; flag: string }
   /** a plugin's tap answered false: stay where the user is */
   | { kind: 'stay' };
 
@@ -46,6 +48,7 @@ export async function decideNavigation(hooks: Pick<KernelHooks, 'beforeNavigate'
     return { kind: 'proceed' };
   }
   if (outcome.kind === 'not-found') return { kind: 'not-found' };
+  if (outcome.kind === 'switched-off') return { kind: 'switched-off', flag: outcome.flag };
   if (outcome.saveTarget) effects.saveRedirectTarget(outcome.saveTarget);
   if (outcome.dialog === 'access-denied') {
     try {

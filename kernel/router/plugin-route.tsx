@@ -3,7 +3,7 @@
 // when the page is first needed (after the guards let the navigation through); while it and the page
 // file load, the boundary's loading state shows. A plugin or page file that fails to load raises a
 // `preload-error` event on window (spec §8) and shows the boundary's error card with a retry.
-import { useLocation, useLoaderData, useMatches } from 'react-router-dom';
+import { Link, useLocation, useLoaderData, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PluginComponentHost } from '../../sdk/client/boundary';
 import type { ComponentLoader } from '../../sdk/client/plugin';
@@ -14,8 +14,10 @@ import { PageTransition } from './transitions';
 
 /** What a route's loader hands its element. */
 export interface RouteLoaderData {
-  /** the route's flag is off: it does not exist (spec: not-found) */
+  /** the route is not there (spec: not-found) */
   notFound?: boolean;
+  /** the route's feature is switched off: its flag */
+  switchedOff?: string;
 }
 
 /** Stored on each route object (`handle`), so the shell can find the current route's manifest entry. */
@@ -99,13 +101,38 @@ export function PluginRoute({ route, notFound }: { route: KernelRoute; notFound:
   // the not-found page of a plugin that failed is the kernel's; any other route of a failed plugin
   // shows the plugin boundary's error card naming it
   const notFoundFailed = registryStore((s) => Boolean(notFound && s.failed[notFound.pluginId]));
-  const shown = data?.notFound ? (notFoundFailed ? null : notFound) : route;
+  const switchedOff = data?.switchedOff ?? null;
+  const shown = switchedOff ? null : data?.notFound ? (notFoundFailed ? null : notFound) : route;
   const title = useRouteTitle(shown);
   useDocumentTitle(title);
   return (
     <PageTransition key={location.pathname}>
-      {shown ? <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={routePageLoader(shown)} variant="page" /> : <KernelNotFound />}
+      {switchedOff ? (
+        <FeatureSwitchedOff />
+      ) : shown ? (
+        <PluginComponentHost pluginId={shown.pluginId} component={shown.route.component} loader={routePageLoader(shown)} variant="page" />
+      ) : (
+        <KernelNotFound />
+      )}
     </PageTransition>
+  );
+}
+
+/**
+ * A route whose feature an administrator switched off (its flag): the page exists, the feature is
+ * off — said plainly instead of "Page not found", which would send the user looking for a typo.
+ */
+export function FeatureSwitchedOff() {
+  const { t } = useTranslation('kernel');
+  useDocumentTitle(t('featureOff.title'));
+  return (
+    <main data-feature-off="" css={{ minHeight: '60vh', display: 'grid', placeItems: 'center', padding: 24, textAlign: 'center' }}>
+      <div css={{ maxWidth: 520 }}>
+        <h1 css={{ margin: '8px 0' }}>{t('featureOff.title')}</h1>
+        <p css={{ opacity: 0.8, margin: '0 0 16px', lineHeight: 1.5 }}>{t('featureOff.text')}</p>
+        <Link to="/dashboard">{t('notFound.home')}</Link>
+      </div>
+    </main>
   );
 }
 

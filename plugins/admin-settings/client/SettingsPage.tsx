@@ -4,6 +4,7 @@
 // pages (/mc-admin/plugins/{identifier}/config).
 import { http, Page, useApi, useHasPermission, useTranslation, ADMIN_PERMISSIONS, ResourceState, SettingsForm, type SettingsSection } from '@orepanel/sdk';
 import { useState } from 'react';
+import { OwnSwitchesNote } from './OwnSwitchesNote';
 import { PanelConnectionTest } from './PanelConnectionTest';
 import { settingsUrl, type SettingGroup } from './settings-api';
 
@@ -30,7 +31,7 @@ export default function SettingsPage() {
             mayEdit={mayEdit}
             activeSection={tab}
             onSectionChange={setTab}
-            sectionExtra={(id, unsaved) => (id === 'pterodactyl' ? <PanelConnectionTest unsaved={unsaved} /> : null)}
+            sectionExtra={(id, unsaved) => (id === 'pterodactyl' ? <PanelConnectionTest unsaved={unsaved} /> : id === 'features' ? <OwnSwitchesNote /> : null)}
             onSave={async (values) => {
               const answer = await http.patch<{ groups: SettingGroup[] }>(settingsUrl.settings(), { values });
               setSaved(answer.groups);

@@ -67,6 +67,33 @@ describe('settings', () => {
     expect(app.httpCalls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ values: { app_name: 'bad', default_ram: 2048, smtp_pass: 'n3w-secret' } });
   });
 
+  it('says on the features tab that join for rewards and link for rewards keep their own switches, with the way there', async () => {
+    const features = {
+      groups: [
+        {
+          id: 'features',
+          label: 'Features',
+          settings: [{ key: 'store_enabled', type: 'boolean', label: 'Store', value: true, default: true, secret: false, public: true, updated_at: null }],
+        },
+      ],
+    };
+    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/settings', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/settings': { body: features } } });
+    await app.findByText(/keep their own switches/);
+    expect(app.getByRole('link', en.ownSwitches.j4r).getAttribute('href')).toBe('/mc-admin/plugins/earn-j4r/config');
+    expect(app.getByRole('link', en.ownSwitches.links).getAttribute('href')).toBe('/mc-admin/plugins/earn-links/config');
+    cleanup();
+    // without admin.plugins.edit the note still says so, without links it could not follow
+    const viewer = await renderPlugin(plugin, {
+      manifest,
+      route: '/mc-admin/settings',
+      catalogues: { en },
+      session: { user: { role: 4 }, permissions: ['admin.settings.view'] },
+      http: { 'GET /api/admin/settings': { body: features } },
+    });
+    await viewer.findByText(/keep their own switches/);
+    expect(viewer.queryByRole('link', en.ownSwitches.j4r)).toBeNull();
+  });
+
   it('is read-only without admin.settings.edit', async () => {
     const app = await renderPlugin(plugin, {
       manifest,
