@@ -9,6 +9,7 @@ import {
   EmptyStateCard,
   Grid,
   http,
+  LazyImage,
   Page,
   Pagination,
   refreshNavBadges,
@@ -82,7 +83,7 @@ function Detail({ id, onBack, onTag }: { id: string; onBack(): void; onTag(tag: 
                 <Grid min={160} gap={10}>
                   {a.images.map((image) => (
                     <a key={image.key} href={image.url} target="_blank" rel="noopener noreferrer">
-                      <img src={image.url} alt={image.name} loading="lazy" css={{ width: '100%', borderRadius: theme.radii.md, display: 'block' }} />
+                      <LazyImage src={image.url} alt={image.name} css={{ width: '100%', borderRadius: theme.radii.md, display: 'block' }} />
                     </a>
                   ))}
                 </Grid>
@@ -148,7 +149,7 @@ export default function AnnouncementsPage() {
                 {list.data.data.map((item) => (
                   <Card key={item.id}>
                     <article css={{ display: 'grid', gap: 10, height: '100%', alignContent: 'start' }}>
-                      {item.image && <img src={item.image} alt="" loading="lazy" css={{ width: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: theme.radii.md }} />}
+                      {item.image && <LazyImage src={item.image} alt="" css={{ width: '100%', maxHeight: 160, objectFit: 'cover', borderRadius: theme.radii.md }} />}
                       <Labels item={item} />
                       <h2 css={{ margin: 0, fontSize: '1.1rem', overflowWrap: 'anywhere' }}>{item.title}</h2>
                       <span css={{ color: theme.colors.muted, fontSize: '0.875rem' }}>{when(item.publish_at)}</span>

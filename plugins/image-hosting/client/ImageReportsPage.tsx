@@ -5,8 +5,9 @@ import {
   Button,
   confirmAction,
   http,
-  PagedList,
+  LazyImage,
   Page,
+  PagedList,
   refreshNavBadges,
   Select,
   theme,
@@ -54,7 +55,7 @@ export default function ImageReportsPage() {
       cell: (report) =>
         report.image_url ? (
           <a href={report.image_url} target="_blank" rel="noopener noreferrer" css={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <img src={report.image_url} alt={report.image_name} loading="lazy" css={{ width: 56, height: 42, objectFit: 'cover', borderRadius: theme.radii.sm }} />
+            <LazyImage src={report.image_url} alt={report.image_name} css={{ width: 56, height: 42, objectFit: 'cover', borderRadius: theme.radii.sm }} />
             <code>{report.image_name}</code>
           </a>
         ) : (

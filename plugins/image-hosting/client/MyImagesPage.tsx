@@ -14,6 +14,7 @@ import {
   Grid,
   http,
   isApiError,
+  LazyImage,
   Page,
   Pagination,
   ResourceState,
@@ -87,7 +88,7 @@ function ImageTile({ image, onDeleted }: { image: HostedImage; onDeleted(): void
   return (
     <Card flush>
       <a href={image.url} target="_blank" rel="noopener noreferrer" css={{ display: 'block', background: c.surfaceRaised, aspectRatio: '4 / 3' }}>
-        <img src={imagesUrl.raw(image.name)} alt={image.original_name} loading="lazy" css={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
+        <LazyImage src={imagesUrl.raw(image.name)} alt={image.original_name} css={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }} />
       </a>
       <div css={{ display: 'grid', gap: 8, padding: 12, minWidth: 0 }}>
         <strong css={{ overflowWrap: 'anywhere', fontSize: theme.font.size.sm }}>{image.original_name}</strong>

@@ -6,6 +6,7 @@ import {
   CopyButton,
   EmptyState,
   formatFileSize,
+  LazyImage,
   LoadError,
   Page,
   Pagination,
@@ -27,7 +28,13 @@ function ImageCard({ image, mayDelete }: { image: LibraryImage; mayDelete: boole
   return (
     <li css={{ display: 'grid', background: c.surface, border: `1px solid ${c.border}`, borderRadius: theme.radii.lg, overflow: 'hidden', minWidth: 0 }}>
       <a href={image.url} target="_blank" rel="noopener noreferrer" aria-label={t('list.open', { name: image.name })} css={{ display: 'block', background: c.background }}>
-        <img src={image.url} alt="" loading="lazy" css={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }} />
+        <LazyImage
+          src={image.url}
+          alt=""
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          css={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'contain' }}
+        />
       </a>
       <div css={{ display: 'grid', gap: 6, padding: 10 }}>
         <strong css={{ overflowWrap: 'anywhere' }}>{image.name}</strong>

@@ -1,6 +1,6 @@
 // How a catalog row shows in lists and on its pages: its image as a thumbnail, its status (locations)
 // and its VIP and enabled markers.
-import { Badge, Icon, theme, useTranslation, type BadgeTone } from '@orepanel/sdk';
+import { Badge, Icon, LazyImage, theme, useTranslation, type BadgeTone } from '@orepanel/sdk';
 import { useState, type ReactNode } from 'react';
 import type { LocationStatusName } from '../shared/catalog-rules';
 
@@ -55,7 +55,7 @@ export function Thumbnail({ src, size = 36, icon = 'server' }: { src: string | n
   }
   return (
     <span css={box}>
-      <img src={src} alt="" loading="lazy" width={size} height={size} onError={() => setBroken(true)} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      <LazyImage src={src} alt="" width={size} height={size} onError={() => setBroken(true)} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSdkText } from '../i18n';
 import { Button } from './Button';
 import { Icon } from './icons';
+import { LazyImage } from './lazy-image';
 import { theme } from './theme';
 
 const c = theme.colors;
@@ -325,7 +326,7 @@ export function StoredFileList({ files, label }: { files: readonly StoredFileLin
                 aria-label={text('openFullSize', { name: file.name })}
                 css={{ display: 'block', borderRadius: theme.radii.md, border: `1px solid ${c.border}`, overflow: 'hidden', lineHeight: 0 }}
               >
-                <img src={file.url} alt={file.name} loading="lazy" css={{ width: 160, maxWidth: '40vw', height: 120, objectFit: 'cover', background: c.background }} />
+                <LazyImage src={file.url} alt={file.name} css={{ width: 160, maxWidth: '40vw', height: 120, objectFit: 'cover', background: c.background }} />
               </a>
             </li>
           ))}

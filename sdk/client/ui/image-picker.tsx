@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSdkText } from '../i18n';
 import { Button } from './Button';
 import { Spinner } from './feedback';
+import { LazyImage } from './lazy-image';
 import { SearchField } from './list';
 import { theme } from './theme';
 
@@ -117,12 +118,7 @@ export function ImageLibraryPicker({ onPick, value, source }: ImageLibraryPicker
                         '&:focus-visible': { outline: 'none', boxShadow: theme.focusRing },
                       }}
                     >
-                      <img
-                        src={image.url}
-                        alt=""
-                        loading="lazy"
-                        css={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: theme.radii.sm, background: c.background }}
-                      />
+                      <LazyImage src={image.url} alt="" css={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: theme.radii.sm, background: c.background }} />
                       <span css={{ fontSize: theme.font.size.sm, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{image.name}</span>
                     </button>
                   </li>

@@ -80,6 +80,7 @@ export { InlineSearchForm, type InlineSearchFormProps } from './inline-search';
 export { ResourceState, EmptyStateCard, type ResourceStateProps } from './resource-state';
 export { RowActions, type RowAction } from './row-actions';
 export { Avatar, RoleBadge, initialsOf, roleColor, DEFAULT_ROLE_COLOR, type AvatarProps, type RoleBadgeProps } from './user-identity';
+export { LazyImage, LAZY_IMAGE_OBSERVER_OPTIONS, resolveImageSource, type LazyImageProps, type ImageVariant } from './lazy-image';
 export { CopyButton, type CopyButtonProps } from './copy-button';
 export {
   FilePicker,

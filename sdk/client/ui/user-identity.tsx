@@ -1,8 +1,9 @@
 // How a person is shown wherever other people appear (leaderboard, profiles, lookup, lists): their
 // avatar — or their initials when they have none or it fails to load — and their role as a badge in
 // the role's own colour. Avatars are addresses users typed (http/https, checked by the account API),
-// shown as plain images with no referrer.
+// shown as lazily loaded images (LazyImage) with no referrer.
 import { useState } from 'react';
+import { LazyImage } from './lazy-image';
 import { theme } from './theme';
 
 const c = theme.colors;
@@ -29,12 +30,11 @@ export function Avatar({ src, initials, size = 32, label }: AvatarProps) {
   const [broken, setBroken] = useState<string | null>(null);
   if (src && broken !== src) {
     return (
-      <img
+      <LazyImage
         src={src}
         alt={label ?? ''}
         width={size}
         height={size}
-        loading="lazy"
         referrerPolicy="no-referrer"
         onError={() => setBroken(src)}
         css={{ flex: 'none', width: size, height: size, borderRadius: '50%', objectFit: 'cover', background: c.surfaceRaised }}

@@ -1,7 +1,7 @@
 // The images of an announcement on its edit page: upload (the sdk's picker, with drop, paste and a
 // progress bar), put one into the body as Markdown, or remove it. Images only (the server decides by
 // the bytes; the limits here only spare a refused upload).
-import { Alert, Button, FilePicker, formWithFiles, http, theme, useErrorText, useFileSelection, useTranslation, type FileLimitsView } from '@orepanel/sdk';
+import { Alert, Button, FilePicker, formWithFiles, http, LazyImage, theme, useErrorText, useFileSelection, useTranslation, type FileLimitsView } from '@orepanel/sdk';
 import { useState } from 'react';
 import { url, type AnnouncementImage } from '../api';
 
@@ -57,7 +57,7 @@ export function AnnouncementImages({ id, initial, insert }: { id: number; initia
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
           {images.map((image) => (
             <li key={image.key} css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10, minWidth: 0 }}>
-              <img src={image.url} alt="" css={{ width: 56, height: 56, objectFit: 'cover', borderRadius: theme.radii.sm }} />
+              <LazyImage src={image.url} alt="" css={{ width: 56, height: 56, objectFit: 'cover', borderRadius: theme.radii.sm }} />
               <span css={{ flex: '1 1 160px', overflowWrap: 'anywhere' }}>{image.name}</span>
               <Button
                 size="sm"

@@ -1,7 +1,7 @@
 // A card that is one choice of a group (a location, a category, an egg): picture, name, badges and
 // details; the chosen one is outlined. A choice that cannot be taken stays focusable (aria-disabled)
 // so its reason is read out, and says that reason on the card.
-import { Icon, theme, type IconName } from '@orepanel/sdk';
+import { Icon, LazyImage, theme, type IconName } from '@orepanel/sdk';
 import { useId, useState, type ReactNode } from 'react';
 
 const c = theme.colors;
@@ -72,7 +72,7 @@ export function ChoiceCard({ name, image, icon, selected, unavailable, onSelect,
         }}
       >
         {image && !broken ? (
-          <img src={image} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setBroken(true)} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <LazyImage src={image} alt="" referrerPolicy="no-referrer" onError={() => setBroken(true)} css={{ width: '100%', height: '100%', objectFit: 'cover' }} />
         ) : (
           <Icon name={icon} size={32} />
         )}
