@@ -37,6 +37,7 @@ import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitS
 import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
 import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
+import { CacheSync } from './cluster/cache-sync';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
@@ -136,6 +137,8 @@ export interface PanelServices {
   pterodactyl: Pterodactyl;
   /** the archives of the whole panel (DATA_DIR/backups): the command line's and the backups plugin's */
   panelBackup: PanelBackups;
+  /** tells the other instances what changed here, and reloads what changed there */
+  cacheSync: CacheSync;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -281,15 +284,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     databaseConfig: config.database,
     files: fileStore,
     panelVersion: paths.version,
+    clock,
     plugins: () => plugins.list().map((p) => ({ id: p.manifest.id, version: p.manifest.version, enabled: plugins.isEnabled(p.manifest.id) })),
     migrationSets: async (tables) => [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: CORE_MIGRATIONS }, ...(await plugins.migrationSets(tables))],
-    // every in-process copy of database state is read again: settings, roles, plugin states, and
-    // whatever plugins keep (they hear panel.restored)
+    // every in-process copy of database state is read again here and on the other instances
     onRestored: async (name) => {
-      await settings.ensureDefaults();
-      await roles.invalidate();
-      await plugins.reload();
-      await events.emit('panel.restored', { backup: name });
+      await reloadEverything(name);
+      await cacheSync.announce('panel');
     },
     log,
   });
@@ -343,14 +344,42 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         plugin,
       ),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
+    onEnabledChanged: () => cacheSync.announce('plugins'),
     onPluginRoute: (id, route) => routes.claim(route, id),
   });
+  // settings, roles, plugin states, and whatever plugins keep (they hear panel.restored): after a
+  // restore, here or on another instance
+  const reloadEverything = async (backup: string) => {
+    await settings.ensureDefaults();
+    await roles.load();
+    await plugins.reload();
+    await events.emit('panel.restored', { backup });
+  };
+  const cacheSync = new CacheSync({
+    db: database.db as unknown as Kysely<unknown>,
+    bus: broadcast,
+    events,
+    log,
+    reload: {
+      roles: () => roles.load(),
+      settings: async () => settings.invalidate(),
+      plugins: () => plugins.reload(),
+      panel: () => reloadEverything('(restored on another instance)'),
+    },
+  });
+  roles.announceWith(() => cacheSync.announce('roles'));
+  settings.announceWith(() => cacheSync.announce('settings'));
   // a disabled plugin's subscriptions stay registered (enabling needs no restart) but stay silent
   events.onlyWhile((owner) => !plugins.knows(owner) || plugins.isActive(owner));
   await plugins.prepare();
   await settings.ensureDefaults();
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
+  await cacheSync.start();
+  // before the bus and the database close
+  app.addHook('preClose', async () => {
+    await cacheSync.close();
+  });
 
   servicesByApp.set(app, {
     config,
@@ -377,6 +406,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     broadcast,
     pterodactyl,
     panelBackup,
+    cacheSync,
   });
 
   // --- request pipeline ---------------------------------------------------------------------

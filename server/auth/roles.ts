@@ -1,6 +1,7 @@
-// Roles and their permissions, held in memory for the session hot path. Reloaded in the background
-// when older than REFRESH_MS (so a change made by another instance shows within that time) and at
-// once when this process changes them (invalidate()).
+// Roles and their permissions, held in memory for the session hot path. Reloaded at once when this
+// process changes them (invalidate(), which also tells the other instances: server/cluster/cache-sync.ts)
+// and when another instance announces a change (load()); the background reload after REFRESH_MS only
+// backs those up.
 import type { Kysely } from 'kysely';
 import type { CoreDatabase } from '../../sdk/server';
 
@@ -20,6 +21,7 @@ export class RoleDirectory {
   private roles = new Map<number, RoleInfo>();
   private loadedAt = 0;
   private reloading: Promise<void> | null = null;
+  private announce: () => Promise<void> = async () => undefined;
 
   constructor(
     private readonly db: Kysely<CoreDatabase>,
@@ -52,8 +54,14 @@ export class RoleDirectory {
     return this.roles.get(id) ?? UNKNOWN_ROLE(id);
   }
 
-  /** Reload now (after this process changed a role or its permissions). */
+  /** How a change made here reaches the other instances (set once by the app). */
+  announceWith(announce: () => Promise<void>): void {
+    this.announce = announce;
+  }
+
+  /** Reload now (after this process changed a role or its permissions) and tell the other instances. */
   async invalidate(): Promise<void> {
     await this.load();
+    await this.announce();
   }
 }

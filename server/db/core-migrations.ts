@@ -363,6 +363,50 @@ async function createUserCounters(db: Kysely<unknown>, kit: MigrationKit): Promi
   await db.schema.createIndex('user_counters_rank_index').on('user_counters').columns(['name', 'value desc', 'user_id']).execute();
 }
 
+/** The topics of cache_versions (server/cluster/cache-sync.ts); a later topic is added by its own migration. */
+export const CACHE_TOPICS = ['roles', 'settings', 'plugins', 'panel'] as const;
+
+async function createClusterTables(db: Kysely<unknown>, kit: MigrationKit): Promise<void> {
+  // one counter per kind of cached data: an instance that sees a counter move reloads that data
+  await kit
+    .createTable('cache_versions')
+    .addColumn('topic', 'varchar(40)', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  const typed = db as Kysely<{ cache_versions: { topic: string; version: number } }>;
+  await typed
+    .insertInto('cache_versions')
+    .values(CACHE_TOPICS.map((topic) => ({ topic, version: 0 })))
+    .execute();
+  // the instances serving this database, each refreshing its heartbeat (the health page lists them)
+  await kit
+    .createTable('panel_instances')
+    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('host', 'varchar(255)', (c) => c.notNull())
+    .addColumn('version', 'varchar(64)', (c) => c.notNull())
+    .addColumn('started_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('heartbeat_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('stopped_at', TIMESTAMP)
+    .execute();
+  // each job's last run on any instance: when, how it ended and where it ran
+  await kit
+    .createTable('job_runs')
+    .addColumn('job', 'varchar(190)', (c) => c.primaryKey())
+    .addColumn('instance_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('started_at', TIMESTAMP, (c) => c.notNull())
+    .addColumn('duration_ms', 'integer', (c) => c.notNull())
+    .addColumn('ok', 'integer', (c) => c.notNull())
+    .addColumn('message', 'varchar(512)')
+    .execute();
+  // named values of the install itself (the SECRET_KEY check value); never a secret
+  await kit
+    .createTable('panel_meta')
+    .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('value', 'varchar(255)', (c) => c.notNull())
+    .addColumn('updated_at', TIMESTAMP, (c) => c.notNull())
+    .execute();
+}
+
 export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = {
   '0001_core_tables': {
     async up(db, kit) {
@@ -450,6 +494,12 @@ export const CORE_MIGRATIONS: Readonly<Record<string, ServerPluginMigration>> = 
     // the kinds of mail plugins declare and each account may decline (server/mail/mail-preferences.ts)
     async up(_db, kit) {
       await createMailPreferencesTable(kit);
+    },
+  },
+  '0013_cluster': {
+    // several instances on one database (server/cluster/): what changed, who runs, what ran, which key
+    async up(db, kit) {
+      await createClusterTables(db, kit);
     },
   },
 };

@@ -78,6 +78,8 @@ export interface PluginHostOptions {
   services: ServiceRegistry;
   /** told after an administrator enabled or disabled a plugin */
   onStateChange?: (id: string, enabled: boolean) => void;
+  /** an administrator enabled or disabled a plugin here (not a reload): the other instances must follow */
+  onEnabledChanged?: (id: string, enabled: boolean) => Promise<void>;
   /** told of each route a plugin adds (the route registry names its owner: the API document lists it under the plugin) */
   onPluginRoute?: (id: string, route: RouteOptions) => void;
 }
@@ -664,6 +666,7 @@ export class PluginHost {
       await this.startWaiting();
       await this.seedMailTemplates();
     }
+    await this.options.onEnabledChanged?.(id, enabled);
   }
 
   /** The JSON of GET /api/system/plugins: active plugins, requirements first, with their build entry. */

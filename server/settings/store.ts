@@ -78,6 +78,7 @@ export class SettingsStore {
   private revision = 0;
 
   private readonly box: SecretBox | null;
+  private changed: () => Promise<void> = async () => undefined;
 
   /** `secretKey` (SECRET_KEY) encrypts the values of secret settings; without it they are stored as given. */
   constructor(
@@ -242,6 +243,12 @@ export class SettingsStore {
       }
     }
     this.invalidate();
+    await this.changed();
+  }
+
+  /** How a change made here reaches the other instances (set once by the app; see cluster/cache-sync.ts). */
+  announceWith(announce: () => Promise<void>): void {
+    this.changed = announce;
   }
 
   /** The public subset (spec §3 non-secret keys and plugins' `public: true` settings), typed. */
