@@ -116,7 +116,8 @@ export function OverlayHost() {
   const [openKey, setOpenKey] = useState<string | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const frame = useRef<HTMLDivElement>(null);
-  // the app shell's customisation gear sits in the same corner: the launchers stand above it
+  // the app shell's customisation gear sits in the same corner: the launchers stand beside it, inside
+  // the room the shell keeps free under the page's end (above it they would cover the last row)
   const inShell = useMatches().some((m) => m.id === 'layout:app');
 
   const close = useCallback(() => {
@@ -172,7 +173,7 @@ export function OverlayHost() {
   return (
     <>
       {launchers.length > 0 && (
-        <div css={{ position: 'fixed', right: 20, bottom: inShell ? 76 : 16, zIndex: 44, display: 'grid', gap: 8, justifyItems: 'center' }}>
+        <div css={{ position: 'fixed', right: inShell ? 76 : 16, bottom: inShell ? 20 : 16, zIndex: 44, display: 'flex', flexDirection: 'row-reverse', gap: 8 }}>
           {launchers.map((e) => {
             const label = t(e.overlay.label, { ns: e.pluginId });
             return (
