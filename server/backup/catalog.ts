@@ -138,9 +138,17 @@ export function readCatalog(dialect: DatabaseDialect, query: CatalogQuery): Prom
   }
 }
 
-/** The tables a backup holds: every table but the migrators' lock (views are made by migrations). */
+/**
+ * Tables of the running processes rather than of the panel: kept out of archives, so a restore
+ * leaves them empty. Sessions above all — an archive would bring back every session revoked since it
+ * was taken (a stolen one included); after a restore everyone signs in again. Leases and the
+ * instance registry belong to processes of the moment, not of the archive's past.
+ */
+export const NOT_ARCHIVED_TABLES: ReadonlySet<string> = new Set(['sessions', 'leases', 'panel_instances']);
+
+/** The tables a backup holds: every table but the migrators' lock and NOT_ARCHIVED_TABLES (views are made by migrations). */
 export function backedUpTables(catalog: readonly CatalogTable[]): CatalogTable[] {
-  return catalog.filter((t) => !t.view && t.name !== MIGRATION_LOCK_TABLE);
+  return catalog.filter((t) => !t.view && t.name !== MIGRATION_LOCK_TABLE && !NOT_ARCHIVED_TABLES.has(t.name));
 }
 
 /** Tables with every table they reference before them (ties and cycles broken by name). */

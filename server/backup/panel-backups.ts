@@ -29,6 +29,7 @@ import { SDK_VERSION } from '../../sdk/version';
 import type { DatabaseConfig } from '../config';
 import type { Database } from '../db/connect';
 import type { FileStore } from '../files/store';
+import { systemClock, type Clock } from '../realtime/clock';
 import { archiveName, checkArchiveName, isArchiveName, parseArchiveName } from './archive-name';
 import { DATA_STREAM, FrameSealer, HEADER_BYTES, MANIFEST_STREAM, newArchiveHeader, sealWhole, writeManifestOffset, type BackupKeySource } from './archive-crypto';
 import { openArchive, type OpenedArchive } from './archive-reader';
@@ -67,6 +68,8 @@ export interface PanelBackupsOptions {
    * its table is among them.
    */
   migrationSets: (tables: ReadonlySet<string>) => Promise<MigrationSet[]>;
+  /** the panel's clock (ctx.clock): an archive's name and time, so retention can be tested on a manual clock */
+  clock?: Clock;
   /** after a restore committed: in-process copies of database state must be read again */
   onRestored?: (name: string) => Promise<void>;
   log?: FastifyBaseLogger;
@@ -262,7 +265,7 @@ export class PanelBackups implements PanelBackup {
     const progress = reporter(options);
     await this.ensureDirectory();
     await this.sweepLeftovers();
-    const createdAt = new Date();
+    const createdAt = new Date((this.options.clock ?? systemClock).now());
     let name = archiveName(kind, createdAt);
     for (let attempt = 1; await this.exists(name); attempt++) name = archiveName(kind, createdAt, attempt);
     const temp = join(this.directory, `.${name}.${randomBytes(6).toString('hex')}.partial`);

@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupArchiveError, type BackupManifest } from '../../sdk/server';
 import { PanelBackups, type PanelBackupsOptions } from '../../server/backup/panel-backups';
 import { CORE_MIGRATIONS } from '../../server/db/core-migrations';
-import { CORE_MIGRATION_TABLE } from '../../server/db/migrate';
+import { CORE_MIGRATION_TABLE, runMigrations } from '../../server/db/migrate';
 import { DiskFileStore } from '../../server/files/disk-store';
 import { expectSameContent, fillPanel } from './backup-fixture';
 import { ROOT, startPanel, testDialects, type TestPanel } from './harness';
@@ -87,19 +87,35 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('failed restores on %
 
   it('brings an archive from an older panel forward with the migrations it did not have', async () => {
     const db = panel.services.database.db;
-    // the panel as a release before the core's last migration had it
-    const last = Object.keys(CORE_MIGRATIONS).sort().at(-1)!;
-    expect(last).toBe('0012_mail_preferences');
-    await sql`drop table mail_preferences`.execute(db);
-    await sql`delete from op_migrations_core where name = ${last}`.execute(db);
+    // this panel's archive is an older release's to a panel that ships one more core migration
+    const next = '9999_next_release';
+    const newer: typeof CORE_MIGRATIONS = {
+      ...CORE_MIGRATIONS,
+      [next]: {
+        up: async (tx, kit) =>
+          void (await kit
+            .createTable('backup_test_next_release')
+            .addColumn('id', 'integer', (c) => c.primaryKey())
+            .execute()),
+      },
+    };
+    const newerPanel = variant({
+      migrationSets: async (tables) => [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: newer }, ...(await panel.services.plugins.migrationSets(tables))],
+    });
     const older = await backups().create('manual');
-    expect((await backups().inspect(older.name)).migrations.op_migrations_core).not.toContain(last);
-    await backups().restore(older.name);
-    const applied = await sql<{ name: string }>`select name from op_migrations_core`.execute(db);
-    expect(applied.rows.map((r) => r.name)).toContain(last);
-    await sql`select count(*) from mail_preferences`.execute(db);
-    const after = await content();
-    expect(after.migrations.op_migrations_core).toEqual(Object.keys(CORE_MIGRATIONS).sort());
+    expect((await backups().inspect(older.name)).migrations.op_migrations_core).not.toContain(next);
+    try {
+      await newerPanel.restore(older.name);
+      const applied = await sql<{ name: string }>`select name from op_migrations_core`.execute(db);
+      expect(applied.rows.map((r) => r.name).sort()).toEqual(Object.keys(newer).sort());
+      await sql`select count(*) from backup_test_next_release`.execute(db);
+      // and Kysely's own migrator, at the next start, finds its history in order with nothing to do
+      expect(await runMigrations(db as unknown as Kysely<unknown>, panel.services.database.dialect, CORE_MIGRATION_TABLE, newer)).toEqual([]);
+    } finally {
+      // back to the code this suite runs
+      await sql`drop table if exists backup_test_next_release`.execute(db);
+      await sql`delete from op_migrations_core where name = ${next}`.execute(db);
+    }
   });
 
   it('leaves the old data when the restoring process is killed halfway', { timeout: 120_000 }, async () => {
@@ -113,7 +129,7 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('failed restores on %
       ip: null,
       created_at: new Date().toISOString(),
     }));
-    for (let i = 0; i < 40; i++) await db.insertInto('audit_log').values(rows).execute();
+    for (let i = 0; i < 80; i++) await db.insertInto('audit_log').values(rows).execute();
     const made = await backups().create('manual');
     await db.deleteFrom('audit_log').where('action', '=', 'backup.test').execute();
     await panel.services.settings.set('app_name', 'Before the kill');
