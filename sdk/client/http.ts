@@ -4,6 +4,7 @@
 // status, request body and response body).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorBody } from '../types';
+import { uiStore } from './stores/ui';
 
 /** An API failure: the server's `{ error: { code, message, field? } }`, or a code for what went wrong. */
 export class ApiError extends Error {
@@ -131,19 +132,130 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
+/** An answer read to its end: what every caller of a shared request parses for itself. */
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  statusText: string;
+  contentType: string;
+  text: string;
+}
+
+/** Reading the answer's body failed after its headers came (the status is known). */
+class BodyReadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly cause: unknown,
+  ) {
+    super('the answer could not be read');
+  }
+}
+
+async function fetchRaw(send: FetchFunction, target: string, init: RequestInit): Promise<RawAnswer> {
+  const response = await send(target, init);
+  let text = '';
+  if (response.status !== 204 && response.status !== 205) {
     try {
-      return JSON.parse(text);
-    } catch {
-      return text;
+      text = await response.text();
+    } catch (error) {
+      throw new BodyReadError(response.status, error);
     }
   }
-  return text;
+  return { status: response.status, ok: response.ok, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text };
+}
+
+/** The body of an answer: JSON when it says so (and parses), else its text; undefined when empty. */
+function parseBody(raw: RawAnswer): unknown {
+  if (!raw.text) return undefined;
+  if (raw.contentType.includes('json')) {
+    try {
+      return JSON.parse(raw.text);
+    } catch {
+      return raw.text;
+    }
+  }
+  return raw.text;
+}
+
+function isAbortError(error: unknown): error is DOMException {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function abortError(): DOMException {
+  return new DOMException('The request was aborted.', 'AbortError');
+}
+
+/** One GET on its way, shared by everyone who asked for the same thing meanwhile. */
+interface SharedRequest {
+  answer: Promise<RawAnswer>;
+  controller: AbortController;
+  waiting: number;
+}
+
+const inFlight = new Map<string, SharedRequest>();
+
+/**
+ * spec §9 networkOptimization: identical GETs asked for while one is on its way share its answer — one
+ * request instead of several when a page's parts (a widget, a badge, a list) want the same data at
+ * once. Each caller still gets its own parsed copy and may abort alone; the request itself is aborted
+ * only when every caller gave up. Once answered, the next GET goes to the server again: this shares,
+ * it never caches.
+ */
+function sharedGet(send: FetchFunction, target: string, init: RequestInit, signal: AbortSignal | undefined): Promise<RawAnswer> {
+  if (signal?.aborted) return Promise.reject(abortError());
+  const key = JSON.stringify([target, init.headers, init.cache ?? null]);
+  let shared = inFlight.get(key);
+  if (!shared) {
+    const controller = new AbortController();
+    const answer = fetchRaw(send, target, { ...init, signal: controller.signal });
+    const entry: SharedRequest = { answer, controller, waiting: 0 };
+    const done = () => {
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+    };
+    answer.then(done, done);
+    inFlight.set(key, entry);
+    shared = entry;
+  }
+  const request = shared;
+  request.waiting++;
+  return new Promise<RawAnswer>((resolve, reject) => {
+    let settled = false;
+    const leave = () => {
+      signal?.removeEventListener('abort', onAbort);
+      request.waiting--;
+    };
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      leave();
+      if (request.waiting === 0) {
+        // nobody wants it any more: the request goes, and a new ask starts a new one
+        if (inFlight.get(key) === request) inFlight.delete(key);
+        request.controller.abort();
+      }
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.answer.then(
+      (raw) => {
+        if (settled) return;
+        settled = true;
+        leave();
+        resolve(raw);
+      },
+      (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        leave();
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Whether a request may share an identical one on its way (networkOptimization, spec §9). */
+function shareable(method: string, body: unknown): boolean {
+  return method === 'GET' && body === undefined && uiStore.getState().settings.performance.networkOptimization;
 }
 
 let nextId = 1;
@@ -151,7 +263,8 @@ let nextId = 1;
 /**
  * Sends one request. Resolves with the parsed body (JSON, or text for other content types); rejects
  * with an {@link ApiError} for a non-2xx answer or a network failure, or with the AbortError when
- * `signal` aborted it.
+ * `signal` aborted it. With the networkOptimization setting on, identical GETs on their way at the
+ * same time share one request.
  */
 export async function request<T = unknown>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const target = withQuery(url, options.query);
@@ -169,35 +282,27 @@ export async function request<T = unknown>(method: string, url: string, body?: u
   const report = (status: number | null, responseBody: unknown, error?: string) =>
     emitHttpEvent({ id, method, url: target, status, requestBody: body, responseBody, startedAt, durationMs: Date.now() - startedAt, error });
 
-  let response: Response;
+  let raw: RawAnswer;
   try {
     const send: FetchFunction = fetchOverride ?? ((input, init) => fetch(input, init));
-    response = await send(target, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal, cache: options.cache });
+    const init: RequestInit = { method, headers, body: payload, credentials: 'same-origin', cache: options.cache };
+    raw = shareable(method, body) ? await sharedGet(send, target, init, options.signal) : await fetchRaw(send, target, { ...init, signal: options.signal });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') {
-      report(null, undefined, 'ABORTED');
-      throw error;
+    const status = error instanceof BodyReadError ? error.status : null;
+    if (isAbortError(error) || (error instanceof BodyReadError && isAbortError(error.cause))) {
+      report(status, undefined, 'ABORTED');
+      throw isAbortError(error) ? error : error.cause;
     }
-    report(null, undefined, 'NETWORK_ERROR');
+    report(status, undefined, 'NETWORK_ERROR');
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
-  let responseBody: unknown;
-  try {
-    responseBody = await readBody(response);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') {
-      report(response.status, undefined, 'ABORTED');
-      throw error;
-    }
-    report(response.status, undefined, 'NETWORK_ERROR');
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
-  }
-  if (!response.ok) {
-    const apiError = toApiError(response.status, responseBody, response.statusText);
-    report(response.status, responseBody, apiError.code);
+  const responseBody = parseBody(raw);
+  if (!raw.ok) {
+    const apiError = toApiError(raw.status, responseBody, raw.statusText);
+    report(raw.status, responseBody, apiError.code);
     throw apiError;
   }
-  report(response.status, responseBody);
+  report(raw.status, responseBody);
   return responseBody as T;
 }
 
