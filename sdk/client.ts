@@ -149,6 +149,25 @@ export {
   FALLBACK_LANGUAGE,
 } from './client/i18n';
 
+// Realtime sockets (spec §2 /ws): the panel's reconnect policy, the kernel's banner, the lost-connection page.
+export {
+  openRealtimeSocket,
+  useRealtimeSocket,
+  realtimeRetryDelay,
+  safeReturnPath,
+  lostConnectionPath,
+  panelAnswers,
+  REALTIME_RETRY,
+  LOST_CONNECTION_PATH,
+  PANEL_PROBE_PATH,
+  type RealtimeConnection,
+  type RealtimePhase,
+  type RealtimeSocketOptions,
+  type RealtimeState,
+  type UseRealtimeSocket,
+  type UseRealtimeSocketOptions,
+} from './client/realtime';
+
 // Ads (spec §1, §5, §9): the ad component and whether an ad may show here.
 export { Ad, AD_DEFAULTS, AD_FREE_PERMISSION, useAdClient, type AdProps, type AdLayout } from './client/ads';
 

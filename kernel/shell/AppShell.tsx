@@ -8,6 +8,7 @@ import { Slot, useSlotEntries } from '../../sdk/client/slots';
 import { uiStore } from '../../sdk/client/stores/ui';
 import { Icon } from '../../sdk/client/ui/icons';
 import { theme } from '../../sdk/client/ui/theme';
+import { RealtimeBanner } from './RealtimeBanner';
 import { SIDEBAR_COMPACT_WIDTH, SIDEBAR_WIDTH, Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -84,6 +85,7 @@ export default function AppShell() {
       <div css={{ minWidth: 0, [theme.breakpoints.md]: { marginLeft: compact ? SIDEBAR_COMPACT_WIDTH : SIDEBAR_WIDTH } }}>
         <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(true)} />
         <main id="op-main" tabIndex={-1} css={{ padding: '16px 12px 88px', outline: 'none', [theme.breakpoints.sm]: { padding: '24px 24px 96px' } }}>
+          <RealtimeBanner />
           <ShellBanners />
           <Outlet />
         </main>

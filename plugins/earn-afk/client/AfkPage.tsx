@@ -2,7 +2,7 @@
 // page shows this visit's earning time and coins, the rate, the daily cap and what is left today, and
 // says plainly why it is not earning when it is not: another tab holds the paying session, the page
 // is hidden, the connection dropped (reconnecting with backoff), or today's cap is reached.
-import { Alert, Button, Card, Grid, Page, Slot, Spinner, StatCard, theme, useNavigate, useSession, useTranslation } from '@orepanel/sdk';
+import { Alert, Button, Card, Grid, Page, Slot, Spinner, StatCard, theme, useSession, useTranslation } from '@orepanel/sdk';
 import { useEffect, useState } from 'react';
 import type { AfkStateMessage } from '../shared/protocol';
 import { formatClock, formatDuration, formatUtcTime } from './format';
@@ -61,15 +61,10 @@ function StatusNotice({ afk, now }: { afk: UseAfkSocket; now: number }) {
     );
   }
   if (afk.phase === 'retrying') {
-    const seconds = Math.max(0, Math.ceil(((afk.retryAt ?? now) - now) / 1000));
+    // the kernel's banner counts down and offers "Reconnect now"; this says what it costs here
     return (
       <Alert tone="warning" title={t('state.droppedTitle')}>
-        <div css={{ display: 'grid', gap: 10, justifyItems: 'start' }}>
-          <span>{t('state.dropped', { seconds, attempt: afk.attempt })}</span>
-          <Button size="sm" variant="secondary" onClick={afk.reconnectNow}>
-            {t('actions.reconnect')}
-          </Button>
-        </div>
+        {t('state.dropped')}
       </Alert>
     );
   }
@@ -122,11 +117,8 @@ function StatusNotice({ afk, now }: { afk: UseAfkSocket; now: number }) {
 
 export default function AfkPage() {
   const { t } = useTranslation('earn-afk');
-  const navigate = useNavigate();
   const { refresh } = useSession();
   const afk = useAfkSocket({
-    // spec §2 /ws: the lost-connection page, which comes back here once the panel answers again
-    onGiveUp: () => navigate(`/ws?from=${encodeURIComponent(AFK_PATH)}`, { replace: true }),
     // the kernel sends a signed-out browser to the login page
     onSessionEnded: () => void refresh(),
   });

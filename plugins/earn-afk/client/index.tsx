@@ -1,11 +1,11 @@
-// The earn-afk plugin: the AFK page (/earn/afk) and the lost-connection page (/ws). Setup only hands
-// the kernel lazy loaders, so each page is its own chunk, fetched when first shown.
+// The earn-afk plugin: the AFK page (/earn/afk). Setup only hands the kernel a lazy loader, so the page
+// is its own chunk, fetched when first shown. A connection that cannot be restored leads to /ws (the
+// errors plugin's lost-connection page), through the sdk's realtime socket.
 import { definePlugin } from '@orepanel/sdk';
 
 export default definePlugin({
   id: 'earn-afk',
   setup(ctx) {
     ctx.routes.provide('AfkPage', () => import('./AfkPage'));
-    ctx.routes.provide('ConnectionLostPage', () => import('./ConnectionLostPage'));
   },
 });

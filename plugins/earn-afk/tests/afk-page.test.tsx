@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 // The AFK page against a stand-in of the browser's WebSocket (the server side has its own tests in
 // tests/api/afk*.test.ts): what it sends (heartbeats only while visible, one "hidden" message, a
-// takeover), what it shows for each server state, and how it reconnects.
+// takeover), what it shows for each server state, and how it reconnects (the sdk's realtime socket:
+// its own tests are in sdk/client/realtime.test.ts; the /ws page is the errors plugin's).
+import { REALTIME_RETRY, realtimeRetryDelay } from '@orepanel/sdk';
 import { cleanup, renderPlugin, sessionReply, type HttpHandlers } from '@orepanel/sdk/testing';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import plugin from '../client';
-import { safeReturnPath } from '../client/ConnectionLostPage';
-import { backoffDelay, MAX_ATTEMPTS } from '../client/use-afk-socket';
 import manifest from '../plugin.json';
 import en from '../locales/en.json';
 import { AFK_SOCKET_PATH, HEARTBEAT_INTERVAL_MS, type AfkStateMessage } from '../shared/protocol';
@@ -170,11 +170,19 @@ describe('AFK page', () => {
     latest().accept();
     latest().state({ session: { minutes: 2, coins: 4 } });
     await app.findByText('Minutes paid: 2');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     latest().drop();
-    await app.findByText('Connection lost');
-    expect(document.body.textContent).toMatch(/Reconnecting in \d+ s \(attempt 1\)/);
-    await app.click(app.getByRole('button', 'Reconnect now'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(app.getByText('Connection lost')).toBeTruthy();
+    expect(document.body.textContent).toContain(en.state.dropped);
+    // the kernel's banner offers "Reconnect now"; here the next attempt comes by itself
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(realtimeRetryDelay(1, () => 1));
+    });
     expect(StandInSocket.all).toHaveLength(2);
+    vi.useRealTimers();
     latest().accept();
     latest().state({ session: { minutes: 1, coins: 2 } });
     await app.findByText('Minutes paid: 3');
@@ -204,45 +212,38 @@ describe('AFK page', () => {
     expect(app.queryByRole('button', 'Reconnect now')).toBeNull();
   });
 
-  it('goes to the lost-connection page after the last attempt failed', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const app = await open({ 'GET /api/user/earn/afk': { status: 502, body: { error: { code: 'BAD_GATEWAY', message: 'down' } } } });
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
+  /** Drops every attempt until the page gives the socket up (the last drop plus the panel's answer decide what follows). */
+  async function exhaustAttempts(app: Awaited<ReturnType<typeof open>>) {
+    for (let attempt = 1; attempt <= REALTIME_RETRY.maxAttempts + 1; attempt++) {
       await app.waitFor(() => expect(StandInSocket.all).toHaveLength(attempt));
       latest().drop();
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(attempt <= MAX_ATTEMPTS ? backoffDelay(attempt, () => 1) : 0);
+        await vi.advanceTimersByTimeAsync(attempt <= REALTIME_RETRY.maxAttempts ? realtimeRetryDelay(attempt, () => 1) : 0);
       });
     }
+  }
+
+  it('goes to the lost-connection page after the last attempt failed and the panel does not answer either', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const down = { status: 502, body: { error: { code: 'BAD_GATEWAY', message: 'down' } } };
+    const app = await open({ 'GET /api/user/earn/afk': down, 'GET /api/system/settings': down });
+    await exhaustAttempts(app);
+    vi.useRealTimers();
     await app.waitFor(() => expect(app.location()).toMatchObject({ pathname: '/ws', search: '?from=%2Fearn%2Fafk' }));
   });
-});
 
-describe('lost-connection page (/ws)', () => {
-  it('tries the panel again on request and goes back where it came from once it answers', async () => {
-    let up = false;
-    const app = await open(
-      { 'GET /api/system/settings': () => (up ? { body: {} } : { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } }) },
-      '/ws?from=/earn/afk',
-    );
-    await app.findByText('Connection lost');
+  it('stays, saying it could not connect, when only the AFK socket fails while the panel answers; "Reconnect now" starts over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const app = await open({ 'GET /api/user/earn/afk': { body: { ok: true } }, 'GET /api/system/settings': { body: {} } });
+    await exhaustAttempts(app);
+    vi.useRealTimers();
+    await app.findByText(en.state.failedTitle);
+    expect(app.location().pathname).toBe('/earn/afk');
+    const before = StandInSocket.all.length;
     await app.click(app.getByRole('button', 'Reconnect now'));
-    await app.findByText('Attempts so far: 1. You will be taken back as soon as the panel answers.');
-    up = true;
-    await app.click(app.getByRole('button', 'Reconnect now'));
-    await app.waitFor(() => expect(app.location().pathname).toBe('/earn/afk'));
-  });
-
-  it('only goes back to a path of this panel', () => {
-    expect(safeReturnPath('/earn/afk')).toBe('/earn/afk');
-    expect(safeReturnPath('//evil.example/x')).toBe('/dashboard');
-    expect(safeReturnPath('/\\evil.example')).toBe('/dashboard');
-    expect(safeReturnPath('https://evil.example')).toBe('/dashboard');
-    expect(safeReturnPath(null)).toBe('/dashboard');
-  });
-
-  it('backs off 1 s, 2 s, 4 s … up to 30 s, with jitter', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n, () => 0))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-    expect(backoffDelay(1, () => 1)).toBe(1200);
+    expect(StandInSocket.all).toHaveLength(before + 1);
+    latest().accept();
+    latest().state();
+    await app.findByText('Earning');
   });
 });

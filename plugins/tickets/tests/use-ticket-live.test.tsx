@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 // The live ticket hook against a stand-in WebSocket: it reads the ticket on `ready` and on every
 // notice (later, when the tab is hidden), does not poll while the socket listens, and falls back to
-// polling while the socket cannot open or has dropped — trying again with a growing delay, giving up
-// after MAX_RECONNECT_ATTEMPTS, and not at all after a close the server meant (signed out).
+// polling while the socket cannot open or has dropped — trying again with a growing delay (the sdk's
+// realtime socket), giving the socket up after REALTIME_RETRY.maxAttempts while the panel still
+// answers, and not trying at all after a close the server meant (signed out).
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_RETRY, realtimeRetryDelay } from '@orepanel/sdk';
 import { TICKET_POLL_MS } from '../client/customer/use-visible-poll';
-import { MAX_RECONNECT_ATTEMPTS, reconnectDelay, useTicketLive, type TicketLiveState } from '../client/use-ticket-live';
+import { useTicketLive, type TicketLiveState } from '../client/use-ticket-live';
 import { TICKET_LIVE_CLOSE, type TicketSide } from '../shared/live-protocol';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -17,6 +20,7 @@ class FakeSocket {
   static readonly OPEN = 1;
   static opened: FakeSocket[] = [];
   readyState = 0;
+  onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
   onclose: ((event: { code: number }) => void) | null = null;
   closedByPage = false;
@@ -28,6 +32,7 @@ class FakeSocket {
   /** The server accepted and is listening. */
   ready(): void {
     this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
     this.onmessage?.({ data: JSON.stringify({ type: 'ready' }) });
   }
 
@@ -79,7 +84,7 @@ function mount(side: TicketSide = 'customer', enabled = true) {
   host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(createElement(Probe)));
+  act(() => root!.render(createElement(MemoryRouter, null, createElement(Probe))));
   return { refresh, state: () => states[states.length - 1] };
 }
 
@@ -109,7 +114,7 @@ describe('useTicketLive', () => {
     // attempt 1 after 1 s (done already), attempt 2 after 2 s more
     expect(FakeSocket.opened).toHaveLength(2);
     act(() => FakeSocket.last.drop());
-    advance(reconnectDelay(2, () => 0) - 1);
+    advance(realtimeRetryDelay(2, () => 0) - 1);
     expect(FakeSocket.opened).toHaveLength(2);
     advance(1);
     expect(FakeSocket.opened).toHaveLength(3);
@@ -133,15 +138,15 @@ describe('useTicketLive', () => {
     expect(state()).toBe('live');
   });
 
-  it(`gives the socket up after ${MAX_RECONNECT_ATTEMPTS} failed attempts in a row, and keeps polling`, () => {
+  it(`gives the socket up after ${REALTIME_RETRY.maxAttempts} failed attempts in a row, and keeps polling`, () => {
     const { refresh } = mount();
-    for (let attempt = 1; attempt <= MAX_RECONNECT_ATTEMPTS + 1; attempt++) {
+    for (let attempt = 1; attempt <= REALTIME_RETRY.maxAttempts + 1; attempt++) {
       act(() => FakeSocket.last.drop());
-      advance(60_000 * 1.2);
+      advance(REALTIME_RETRY.maxDelayMs * 1.2);
     }
-    expect(FakeSocket.opened).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
+    expect(FakeSocket.opened).toHaveLength(REALTIME_RETRY.maxAttempts + 1);
     advance(10 * 60_000);
-    expect(FakeSocket.opened).toHaveLength(MAX_RECONNECT_ATTEMPTS + 1);
+    expect(FakeSocket.opened).toHaveLength(REALTIME_RETRY.maxAttempts + 1);
     const before = refresh.mock.calls.length;
     advance(TICKET_POLL_MS);
     expect(refresh).toHaveBeenCalledTimes(before + 1);
