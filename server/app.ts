@@ -38,6 +38,7 @@ import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
 import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
 import { CacheSync } from './cluster/cache-sync';
+import { secretKeyMatches, verifySecretKey } from './cluster/secret-check';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
@@ -158,6 +159,8 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
   const database = openDatabase(config.database);
   try {
     await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, CORE_MIGRATION_TABLE, CORE_MIGRATIONS);
+    // before anything reads or seals a secret: a second instance with another key stops here
+    await verifySecretKey(database.db as unknown as Kysely<unknown>, config.secretKey);
   } catch (error) {
     await database.close();
     throw error;
@@ -188,6 +191,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const ownDatabase = options.database === undefined;
   const database = options.database ?? (await openMigratedDatabase(config));
+  // a database handed over was opened for another app of this process: its key must be ours too
+  if (!ownDatabase) await verifySecretKey(database.db as unknown as Kysely<unknown>, config.secretKey);
   const closeOwnDatabase = async () => {
     if (ownDatabase) await database.close();
   };
@@ -289,6 +294,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     migrationSets: async (tables) => [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: CORE_MIGRATIONS }, ...(await plugins.migrationSets(tables))],
     // every in-process copy of database state is read again here and on the other instances
     onRestored: async (name) => {
+      // an archive taken under another key (BACKUP_PASSPHRASE) brings that key's secrets and check value
+      if (!(await secretKeyMatches(database.db as unknown as Kysely<unknown>, config.secretKey)))
+        log.error('the restored backup was made with another SECRET_KEY: its secrets cannot be read, and the panel will not start again with this key');
       await reloadEverything(name);
       await cacheSync.announce('panel');
     },

@@ -25,7 +25,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'DATABASE_URL',
     default: '(unset: SQLite at DATA_DIR/orepanel.sqlite)',
-    description: 'postgres://user:pass@host:5432/db (or postgresql://) for PostgreSQL; mysql://user:pass@host:3306/db (or mariadb://) for MySQL/MariaDB.',
+    description:
+      'postgres://user:pass@host:5432/db (or postgresql://) for PostgreSQL; mysql://user:pass@host:3306/db (or mariadb://) for MySQL/MariaDB. Every instance of one panel needs the same one.',
   },
   { name: 'REDIS_URL', default: '(unset: in-process)', description: 'redis://host:6379 — shares rate limits, presence and cache invalidation between several panel instances.' },
   {
@@ -62,7 +63,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'SECRET_KEY',
     default: '(unset: generated once into DATA_DIR/secret.key)',
-    description: 'At least 32 characters; encrypts secret settings. Keep it safe: changing it makes stored secrets unreadable.',
+    description:
+      'At least 32 characters; encrypts secret settings. Every instance of one panel needs the same key (one with another refuses to start). Keep it safe: changing it makes stored secrets unreadable.',
   },
   {
     name: 'BACKUP_PASSPHRASE',

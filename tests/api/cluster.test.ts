@@ -2,9 +2,14 @@
 // a change made through one reaches the other within 1 s through Redis and within 5 s through the
 // database's cache versions alone (issue 17 — before, a revoked permission lived on for 30 s).
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicesOf } from '../../server/app';
-import { roleWith, secondInstance, startPanel, TEST_REDIS_URL, testDialects, testStores, userWithRole, type SignedInUser, type TestPanel } from './harness';
+import { SigningKey } from '../../plugins/auth/server/sso-signing-key';
+import type { AuthDb } from '../../plugins/auth/server/tables';
+import { buildApp, servicesOf } from '../../server/app';
+import { secretKeyCheckValue, SecretKeyMismatchError, storedSecretCheck } from '../../server/cluster/secret-check';
+import { SecretBox } from '../../server/settings/secret-box';
+import { REPO_PLUGINS, roleWith, secondInstance, startPanel, TEST_REDIS_URL, testDialects, testStores, userWithRole, type SignedInUser, type TestPanel } from './harness';
 
 /** Asks `probe` every 25 ms until it answers true; the time it took, or fails after `limitMs`. */
 async function timeUntil(probe: () => Promise<boolean>, limitMs: number): Promise<number> {
@@ -94,4 +99,60 @@ for (const dialect of testDialects()) {
       });
     });
   }
+}
+
+for (const dialect of testDialects()) {
+  describe(`SECRET_KEY across instances (${dialect})`, () => {
+    let a: TestPanel;
+    beforeAll(async () => {
+      a = await startPanel(dialect);
+    });
+    afterAll(async () => {
+      await a?.close();
+    });
+
+    it('the database keeps a check value of the key, never the key', async () => {
+      const stored = await storedSecretCheck(a.services.database.db as unknown as Kysely<unknown>);
+      const key = a.services.config.secretKey;
+      expect(stored).toBe(secretKeyCheckValue(key));
+      expect(stored).not.toContain(key);
+    });
+
+    it('an instance with another SECRET_KEY refuses to start, saying what to do', async () => {
+      const config = { ...a.services.config, secretKey: 'another-key-of-at-least-32-characters!!' };
+      const started = buildApp({
+        config,
+        logger: false,
+        builtPlugins: false,
+        pluginDirs: [REPO_PLUGINS],
+        ...(dialect === 'sqlite' ? { database: a.services.database } : {}),
+      });
+      await expect(started).rejects.toBeInstanceOf(SecretKeyMismatchError);
+      await expect(started).rejects.toThrow(/same SECRET_KEY/);
+      // and the running instance was not disturbed
+      expect((await a.app.inject({ url: '/api/system/plugins' })).statusCode).toBe(200);
+    });
+
+    it('the shared sign-on key is never replaced by an instance that cannot open it', async () => {
+      const db = a.services.database.db as unknown as AuthDb;
+      const mine = new SecretBox(a.services.config.secretKey);
+      const theirs = new SecretBox('a-key-another-install-used-32-chars!!');
+      await db.deleteFrom('auth_signing_keys').where('purpose', '=', 'cluster-test').execute();
+      await db
+        .insertInto('auth_signing_keys')
+        .values({ purpose: 'cluster-test', sealed_key: theirs.seal(Buffer.alloc(32, 7).toString('base64url')), created_at: new Date().toISOString() })
+        .execute();
+      const before = await db.selectFrom('auth_signing_keys').select('sealed_key').where('purpose', '=', 'cluster-test').executeTakeFirstOrThrow();
+      await expect(new SigningKey(db, mine, 'cluster-test').get()).rejects.toThrow(/another SECRET_KEY/);
+      const after = await db.selectFrom('auth_signing_keys').select('sealed_key').where('purpose', '=', 'cluster-test').executeTakeFirstOrThrow();
+      expect(after.sealed_key).toBe(before.sealed_key);
+      // two instances making it at once agree on one key; a forgotten copy is read again, unchanged
+      await db.deleteFrom('auth_signing_keys').where('purpose', '=', 'cluster-test').execute();
+      const [one, two] = [new SigningKey(db, mine, 'cluster-test'), new SigningKey(db, mine, 'cluster-test')];
+      const [k1, k2] = await Promise.all([one.get(), two.get()]);
+      expect(k1.equals(k2)).toBe(true);
+      one.forget();
+      expect((await one.get()).equals(k1)).toBe(true);
+    });
+  });
 }

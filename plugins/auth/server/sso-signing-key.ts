@@ -1,7 +1,10 @@
 // The HMAC key /auth/sso tokens are signed with: 32 random bytes made on first use, kept in the
 // auth_signing_keys table sealed with ctx.secrets (SECRET_KEY), so every instance of the panel signs
 // and checks with the same key and a database dump alone does not reveal it. Creation is an INSERT
-// on the primary key: when two instances race, the loser reads the winner's key.
+// on the primary key: when two instances race, the loser reads the winner's key. A stored key this
+// instance cannot open is never replaced here: that would sign every other instance's tokens out
+// (the core refuses to start with another SECRET_KEY; an administrator who changed the key on
+// purpose deletes the row).
 import { randomBytes } from 'node:crypto';
 import type { PluginSecrets } from '@orepanel/sdk/server';
 import type { AuthDb } from './tables';
@@ -32,20 +35,20 @@ export class SigningKey {
       } catch {
         // another instance created it first: use theirs
       }
-    } else {
-      // sealed with an earlier SECRET_KEY: unreadable, so nothing signed with it can be checked
-      // either; replace it (conditionally, so racing instances agree on one new key)
-      const fresh = randomBytes(KEY_BYTES);
-      await this.db
-        .updateTable('auth_signing_keys')
-        .set({ sealed_key: this.secrets.seal(fresh.toString('base64url')), created_at: new Date().toISOString() })
-        .where('purpose', '=', this.purpose)
-        .where('sealed_key', '=', stored.sealed)
-        .execute();
     }
     const settled = await this.read();
-    if (!settled?.key) throw new Error(`signing key "${this.purpose}" could not be created`);
-    return (this.cached = settled.key);
+    if (settled?.key) return (this.cached = settled.key);
+    if (settled) {
+      throw new Error(
+        `signing key "${this.purpose}" was sealed with another SECRET_KEY: give this instance the same SECRET_KEY as the others, or delete the row of auth_signing_keys to make a new key`,
+      );
+    }
+    throw new Error(`signing key "${this.purpose}" could not be created`);
+  }
+
+  /** Drops the copy in memory (a restored backup may hold another key). */
+  forget(): void {
+    this.cached = null;
   }
 
   /** undefined: no row; null key: a row this SECRET_KEY cannot open. */

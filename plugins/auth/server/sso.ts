@@ -119,7 +119,9 @@ const exchangeBody = {
 } as const;
 
 export function registerSso(app: FastifyInstance, ctx: ServerPluginContext, db: AuthDb): void {
-  const tokens = new SsoTokens(db, new SigningKey(db, ctx.secrets, 'sso'), ctx.clock);
+  const signingKey = new SigningKey(db, ctx.secrets, 'sso');
+  ctx.events.on('panel.restored', () => signingKey.forget());
+  const tokens = new SsoTokens(db, signingKey, ctx.clock);
 
   const findUser = async (reference: string) => {
     const query = ctx.db.selectFrom('user_public').select(['id', 'uuid', 'username', 'role_id', 'banned']);
