@@ -7,7 +7,7 @@ import { keyframes, type Keyframes } from '@emotion/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry';
+import { isPluginOffered, pluginComponentLoader, registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { isSettingEnabled, settingsStore } from '../../sdk/client/stores/settings';
 import { Slot } from '../../sdk/client/slots';
@@ -64,6 +64,27 @@ function useNavGroups(): NavGroup[] {
 
 /** Above this a pill says 99+: the sidebar keeps its width. */
 export const NAV_BADGE_MAX = 99;
+
+const preloaded = new Set<string>();
+
+/**
+ * spec §9 preloadCritical: the page behind a menu link starts loading (its plugin installed, its page
+ * file fetched) as soon as the link is pointed at or focused, so the click finds it ready. Only links
+ * the menu shows are preloaded — the guards let their holder through — and a failed preload is the
+ * same failure a click would have met (reported once, retried from the page).
+ */
+export function preloadPage(pluginId: string, route: string): void {
+  if (!uiStore.getState().settings.performance.preloadCritical) return;
+  const key = `${pluginId}:${route}`;
+  if (preloaded.has(key)) return;
+  const component = registryStore
+    .getState()
+    .manifests.find((m) => m.id === pluginId)
+    ?.routes?.find((r) => r.path === route)?.component;
+  if (!component) return;
+  preloaded.add(key);
+  pluginComponentLoader('route', pluginId, component)().catch(() => preloaded.delete(key));
+}
 
 /** The notification animations as emotion keyframes (inserted with the first count that uses one). */
 const BADGE_KEYFRAMES = Object.fromEntries(ANIMATION_STYLES.map((style) => [style, keyframes(NOTIFICATION_KEYFRAMES[style])])) as Record<AnimationStyle, Keyframes>;
@@ -202,6 +223,8 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                   // active on its own page only, so one item is highlighted at a time
                   end={parentRoutes.has(item.route)}
                   data-nav-route={item.route}
+                  onPointerEnter={() => preloadPage(item.pluginId, item.route)}
+                  onFocus={() => preloadPage(item.pluginId, item.route)}
                   css={sidebarItemStyle(look.compactMode)}
                 >
                   <Icon name={item.icon} size={look.compactMode ? 16 : 18} />
