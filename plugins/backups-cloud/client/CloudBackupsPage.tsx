@@ -1,7 +1,6 @@
 // /mc-admin/cloud-backups (spec §2 "cloud backup integration screen", §6 admin.cloud.view / .download
 // / .upload): the bucket the copies go to (root edits it here), the transfer under way with its
 // progress, the archives held off-site (download back, delete: root) and the local ones (upload).
-import { keyframes } from '@emotion/react';
 import {
   Alert,
   Badge,
@@ -14,6 +13,7 @@ import {
   Link,
   LoadError,
   Page,
+  ProgressBar,
   Skeleton,
   theme,
   useApi,
@@ -31,37 +31,6 @@ import { ConnectionCard } from './ConnectionCard';
 import { BACKUPS_PATH, CLOUD_PERMISSIONS, cloudUrl, useTransferFollower, type CloudStatus, type LocalArchive, type RemoteArchive, type Transfer } from './cloud-api';
 
 const c = theme.colors;
-const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
-
-function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
-  const known = total > 0;
-  const percent = known ? Math.round(Math.min(1, Math.max(0, done / total)) * 100) : null;
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={known ? 0 : undefined}
-      aria-valuemax={known ? 100 : undefined}
-      aria-valuenow={percent ?? undefined}
-      css={{ position: 'relative', height: 8, borderRadius: theme.radii.full, background: c.surfaceRaised, overflow: 'hidden' }}
-    >
-      {percent !== null ? (
-        <div css={{ width: `${percent}%`, height: '100%', background: c.primary, transition: `width ${theme.transition}` }} />
-      ) : (
-        <div
-          css={{
-            position: 'absolute',
-            inset: 0,
-            width: '40%',
-            background: c.primary,
-            animation: `${slide} 1.4s ease-in-out infinite`,
-            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-          }}
-        />
-      )}
-    </div>
-  );
-}
 
 function TransferCard({ transfer, pollError, onDismiss }: { transfer: Transfer; pollError: ApiError | null; onDismiss(): void }) {
   const { t, i18n } = useTranslation('backups-cloud');

@@ -9,6 +9,7 @@ import {
   Card,
   confirmAction,
   DataTable,
+  formatFileSize,
   http,
   Page,
   PermissionGate,
@@ -21,7 +22,7 @@ import {
   type DataColumn,
 } from '@orepanel/sdk';
 import { useCallback, useEffect, useState } from 'react';
-import { BACKUP_PERMISSIONS, backupsUrl, formatBytes, useBackupErrorText, useJobFollower, type BackupJob, type BackupList, type BackupRow } from './backups-api';
+import { BACKUP_PERMISSIONS, backupsUrl, useBackupErrorText, useJobFollower, type BackupJob, type BackupList, type BackupRow } from './backups-api';
 import { JobProgress } from './JobProgress';
 import { RestoreDialog } from './RestoreDialog';
 
@@ -105,7 +106,7 @@ export default function BackupsPage() {
       cell: (row) => <span css={{ fontFamily: theme.font.mono, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{row.name}</span>,
     },
     { id: 'kind', header: t('columns.kind'), cell: (row) => <Badge tone={KIND_TONE[row.kind ?? ''] ?? 'neutral'}>{t(`kinds.${row.kind ?? 'unknown'}`)}</Badge> },
-    { id: 'size', header: t('columns.size'), align: 'end', cell: (row) => <span css={{ whiteSpace: 'nowrap' }}>{formatBytes(row.size, i18n.language)}</span> },
+    { id: 'size', header: t('columns.size'), align: 'end', cell: (row) => <span css={{ whiteSpace: 'nowrap' }}>{formatFileSize(row.size, i18n.language)}</span> },
     { id: 'created', header: t('columns.created'), cell: (row) => dateTime(row.created_at) },
     { id: 'where', header: t('columns.where'), cell: (row) => <Badge tone={PLACE_TONE[row.where]}>{t(`places.${row.where}`)}</Badge> },
     {

@@ -1,41 +1,9 @@
 // The job under way (or just ended) above the list: what it does, its phase, a bar that fills as the
 // engine reports progress (a moving stripe while the total is not known), then how it ended.
-import { Alert, Button, theme, useDateTime, useTranslation, type ApiError } from '@orepanel/sdk';
-import { keyframes } from '@emotion/react';
-import { formatBytes, useJobErrorText, type BackupJob } from './backups-api';
+import { Alert, Button, formatFileSize, ProgressBar, theme, useDateTime, useTranslation, type ApiError } from '@orepanel/sdk';
+import { useJobErrorText, type BackupJob } from './backups-api';
 
 const c = theme.colors;
-const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
-
-function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
-  const known = total > 0;
-  const percent = known ? Math.round(Math.min(1, Math.max(0, done / total)) * 100) : null;
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={known ? 0 : undefined}
-      aria-valuemax={known ? 100 : undefined}
-      aria-valuenow={percent ?? undefined}
-      css={{ position: 'relative', height: 8, borderRadius: theme.radii.full, background: c.surfaceRaised, overflow: 'hidden' }}
-    >
-      {percent !== null ? (
-        <div css={{ width: `${percent}%`, height: '100%', background: c.primary, transition: `width ${theme.transition}` }} />
-      ) : (
-        <div
-          css={{
-            position: 'absolute',
-            inset: 0,
-            width: '40%',
-            background: c.primary,
-            animation: `${slide} 1.4s ease-in-out infinite`,
-            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-          }}
-        />
-      )}
-    </div>
-  );
-}
 
 export interface JobProgressProps {
   job: BackupJob;
@@ -96,7 +64,7 @@ export function JobProgress({ job, pollError, onDismiss }: JobProgressProps) {
             tables: job.summary.tables.toLocaleString(i18n.language),
             rows: job.summary.rows.toLocaleString(i18n.language),
             files: job.summary.files.toLocaleString(i18n.language),
-            bytes: formatBytes(job.summary.file_bytes, i18n.language),
+            bytes: formatFileSize(job.summary.file_bytes, i18n.language),
             version: job.summary.panel_version,
             date: dateTime(job.summary.created_at),
           })}

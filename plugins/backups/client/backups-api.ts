@@ -93,21 +93,3 @@ export function useJobErrorText(): (error: { code: string; message: string }) =>
   const { t, i18n } = useTranslation('backups');
   return useCallback((error) => (i18n.exists(`errors.${error.code}`, { ns: 'backups' }) ? t(`errors.${error.code}`) : error.message), [t, i18n]);
 }
-
-/** bytes in the largest unit that keeps the number readable (GB for archives of a large panel) */
-export function formatBytes(bytes: number, language?: string): string {
-  const units = [
-    ['gigabyte', 1024 ** 3],
-    ['megabyte', 1024 ** 2],
-    ['kilobyte', 1024],
-  ] as const;
-  const [unit, size] = units.find(([, size]) => bytes >= size) ?? (['byte', 1] as const);
-  const value = bytes / size;
-  return new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit,
-    // ICU's short form of a byte is "byte" in English ("76 byte"); the long one reads right in every language
-    unitDisplay: unit === 'byte' ? 'long' : 'short',
-    maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0,
-  }).format(value);
-}

@@ -8,6 +8,7 @@ import { useSdkText } from '../i18n';
 import { Button } from './Button';
 import { Icon } from './icons';
 import { LazyImage } from './lazy-image';
+import { ProgressBar } from './progress-bar';
 import { theme } from './theme';
 
 const c = theme.colors;
@@ -277,16 +278,7 @@ export function UploadProgressBar({ value }: { value: number }) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
     <div css={{ display: 'grid', gap: 4 }}>
-      <div
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={text('uploading', { percent })}
-        css={{ height: 6, borderRadius: theme.radii.full, background: c.surfaceRaised, overflow: 'hidden' }}
-      >
-        <div css={{ width: `${percent}%`, height: '100%', background: c.primary, transition: `width ${theme.transition}` }} />
-      </div>
+      <ProgressBar done={percent} total={100} label={text('uploading', { percent })} height={6} />
       <span css={{ color: c.muted, fontSize: theme.font.size.xs }}>{text('uploading', { percent })}</span>
     </div>
   );

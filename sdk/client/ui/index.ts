@@ -95,4 +95,5 @@ export {
   type FileRefusal,
   type StoredFileLink,
 } from './file-picker';
+export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export { IMAGE_LIBRARY_SLOT, ImageLibraryPicker, type ImageLibraryPickerProps, type ImageLibrarySlotProps, type ImageLibrarySource, type PickableImage } from './image-picker';
