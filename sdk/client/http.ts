@@ -145,7 +145,7 @@ interface RawAnswer {
 class BodyReadError extends Error {
   constructor(
     readonly status: number,
-    readonly cause: unknown,
+    readonly reason: unknown,
   ) {
     super('the answer could not be read');
   }
@@ -289,9 +289,9 @@ export async function request<T = unknown>(method: string, url: string, body?: u
     raw = shareable(method, body) ? await sharedGet(send, target, init, options.signal) : await fetchRaw(send, target, { ...init, signal: options.signal });
   } catch (error) {
     const status = error instanceof BodyReadError ? error.status : null;
-    if (isAbortError(error) || (error instanceof BodyReadError && isAbortError(error.cause))) {
+    if (isAbortError(error) || (error instanceof BodyReadError && isAbortError(error.reason))) {
       report(status, undefined, 'ABORTED');
-      throw isAbortError(error) ? error : error.cause;
+      throw isAbortError(error) ? error : error.reason;
     }
     report(status, undefined, 'NETWORK_ERROR');
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
