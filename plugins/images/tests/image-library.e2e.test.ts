@@ -150,7 +150,8 @@ describe('the image library in the browser', () => {
     await open(steve, '/server/create', 'Create a server');
     const card = steve.getByRole('radio', { name: /^Bucharest/ });
     await card.waitFor(WAIT);
-    expect(await card.locator('img').getAttribute('src')).toBe(imageUrl);
+    // the picture is requested once it is on screen (LazyImage): its address comes a moment after the card
+    await expect.poll(() => card.locator('img').getAttribute('src'), WAIT).toBe(imageUrl);
     await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), WAIT).toBe(4);
     const served = await steve.evaluate(async (url) => {
       const res = await fetch(url);
