@@ -39,3 +39,4 @@ export { sessionReply, testSessionResponse, type TestSession } from './testing/s
 export type { HttpHandler, HttpHandlers, HttpReply, RecordedHttpCall } from './testing/http';
 export type { TextMatch } from './testing/queries';
 export { cleanup, renderPlugin, type RenderedPlugin, type RenderPluginOptions, type WaitOptions } from './testing/render';
+export { testDiagnostics, type TestDiagnostics } from './testing/diagnostics';

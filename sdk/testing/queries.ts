@@ -28,6 +28,8 @@ export const IMPLICIT_ROLES: Record<string, string> = {
   img: 'img[alt]:not([alt=""]), [role="img"]',
   navigation: 'nav, [role="navigation"]',
   main: 'main, [role="main"]',
+  // a section is a region once it has a name
+  region: 'section[aria-label], section[aria-labelledby], [role="region"]',
   list: 'ul, ol, [role="list"]',
   listitem: 'li, [role="listitem"]',
 };

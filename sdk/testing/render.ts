@@ -1,9 +1,9 @@
 // renderPlugin: installs a plugin as the kernel would and renders one of its routes in jsdom.
-import { act, createElement, Fragment, type ReactNode } from 'react';
+import { act, createElement, Fragment, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { validateManifest } from '../manifest-validate.mjs';
-import { PluginComponentHost } from '../client/boundary';
+import { PluginComponentHost, type PluginComponentHostProps } from '../client/boundary';
 import { isKernelEventName, kernelEvents, type PluginFailure } from '../client/events';
 import { fillJsdomGaps } from './jsdom-gaps';
 import { ApiError, http, setHttpFetch } from '../client/http';
@@ -12,7 +12,8 @@ import { installPlugin, type InstalledPlugin, type KernelHookTargets } from '../
 import { provideKernelServices } from '../client/kernel-services';
 import { PluginContractError, type KernelHookName, type KernelHookSignatures } from '../client/plugin';
 import { dialogStore } from '../client/stores/dialog';
-import { getRouteLoader, registryStore } from '../client/stores/registry';
+import type { Diagnostics } from '../client/diagnostics';
+import { getOverlayLoader, getRouteLoader, registryStore } from '../client/stores/registry';
 import { sessionStore } from '../client/stores/session';
 import { settingsStore } from '../client/stores/settings';
 import { GlobalStyles } from '../client/ui/GlobalStyles';
@@ -32,6 +33,8 @@ export interface RenderedPlugin {
   readonly httpCalls: RecordedHttpCall[];
   /** every `plugin:failed` report (render errors, throwing taps and handlers) */
   readonly failures: PluginFailure[];
+  /** how many times the rendered overlay called its `onClose` (it is then no longer shown) */
+  overlayCloses(): number;
   /** every event on the bus other than the kernel's own, in order: what the plugin announced */
   readonly events: { readonly name: string; readonly payload: unknown }[];
   /** where the router is */
@@ -94,6 +97,16 @@ export interface RenderPluginOptions {
   alongside?: { plugin: unknown; manifest: unknown }[];
   /** wraps the rendered route (extra providers) */
   wrapper?: (children: ReactNode) => ReactNode;
+  /**
+   * An overlay component of the plugin (plugin.json `overlays`) to render open over the route, as the
+   * kernel does once its shortcut or launcher was used; `route` defaults to `/` then.
+   */
+  overlay?: string;
+  /**
+   * What `ctx.diagnostics` reads (a plugin declaring `"diagnostics": true`); by default the panel's
+   * log, which records nothing in a test. {@link testDiagnostics} makes one you can fill.
+   */
+  diagnostics?: Diagnostics;
 }
 
 let current: { unmount(): void } | null = null;
@@ -127,6 +140,13 @@ function checkedManifest(json: unknown): PluginManifest {
   if (validated.ok) return validated.manifest;
   const id = typeof json === 'object' && json !== null ? String((json as { id?: unknown }).id) : '?';
   throw new PluginContractError(id, `plugin.json of "${id}" is invalid: ${validated.errors.join('; ')}`);
+}
+
+/** The routes, with the overlay open over them as the kernel shows it until its onClose. */
+function OverlayLayer({ host, bind }: { host: PluginComponentHostProps; bind(setOpen: (open: boolean) => void): void }) {
+  const [open, setOpen] = useState(true);
+  bind(setOpen);
+  return createElement(Fragment, null, createElement(Outlet), open ? createElement(PluginComponentHost, host) : null);
 }
 
 function firstPlainRoute(manifest: PluginManifest): string {
@@ -179,7 +199,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
   const hooks = createTestHooks();
   const installedPlugins: InstalledPlugin[] = [];
   const install = (candidate: unknown, m: PluginManifest): InstalledPlugin => {
-    const result = installPlugin(candidate, m, { hooks: hooks as unknown as KernelHookTargets });
+    const result = installPlugin(candidate, m, { hooks: hooks as unknown as KernelHookTargets, diagnostics: options.diagnostics });
     if (result.ok) {
       installedPlugins.push(result.plugin);
       return result.plugin;
@@ -203,7 +223,29 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
   });
   // other paths (another plugin's page, /auth/after-login) render nothing; location() tells where
   if (!routes.some((r) => r.path === '*')) routes.push({ path: '*', element: null });
-  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? firstPlainRoute(manifest)] });
+  let overlayCloses = 0;
+  let renderOverlay: ((open: boolean) => void) | null = null;
+  if (options.overlay !== undefined) {
+    const declared = (manifest.overlays ?? []).find((o) => o.component === options.overlay);
+    const loader = getOverlayLoader(manifest.id, options.overlay);
+    if (!declared || !loader) throw new PluginContractError(manifest.id, `plugin "${manifest.id}" has no overlay "${options.overlay}" in plugin.json`);
+    const component = options.overlay;
+    const onClose = () => {
+      overlayCloses += 1;
+      renderOverlay?.(false);
+    };
+    const host: PluginComponentHostProps = { pluginId: manifest.id, component, loader, props: { onClose } };
+    routes.splice(0, routes.length, {
+      element: createElement(OverlayLayer, {
+        host,
+        bind: (setOpen: (open: boolean) => void) => {
+          renderOverlay = setOpen;
+        },
+      }),
+      children: [...routes],
+    });
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [options.route ?? (options.overlay !== undefined ? '/' : firstPlainRoute(manifest))] });
 
   const stopServices = provideKernelServices({
     async refreshSession() {
@@ -329,6 +371,7 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     plugin: installed,
     httpCalls,
     failures,
+    overlayCloses: () => overlayCloses,
     events,
     location: () => {
       const { pathname, search, hash } = router.state.location;

@@ -57,9 +57,10 @@ export function TerminalTab() {
   useEffect(() => {
     if (acknowledged) input.current?.focus();
   }, [acknowledged]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the newest line is brought into view whenever one is added
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the output box scrolls to the newest line whenever one is added
   useEffect(() => {
-    output.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    const box = output.current;
+    if (box) box.scrollTop = box.scrollHeight;
   }, [lines]);
 
   const acknowledge = () => {
