@@ -58,6 +58,8 @@ const MARIADB_FILES = [
   'leaderboard',
   'links',
   'lookup',
+  // connections the server kills (KILL) must not end the process
+  'outage',
   'mail',
   // the template editor's unique names (moved out of mail)
   'mail-templates',

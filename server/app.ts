@@ -17,7 +17,7 @@ import { routeGuardFor } from './auth/route-guard';
 import { twoFaGateFor } from './auth/two-fa-gate';
 import { SessionService } from './auth/sessions';
 import { loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/connect';
+import { openDatabase, type ConnectionErrorHandler, type Database } from './db/connect';
 import { CORE_MIGRATIONS } from './db/core-migrations';
 import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
 import { EventBus } from './events';
@@ -39,6 +39,8 @@ import { systemClock, type Clock } from './realtime/clock';
 import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
 import { CacheSync } from './cluster/cache-sync';
 import { secretKeyMatches, verifySecretKey } from './cluster/secret-check';
+import { Readiness } from './cluster/readiness';
+import { healthRoutes } from './routes/health';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
 import { Scheduler } from './jobs/scheduler';
@@ -140,6 +142,8 @@ export interface PanelServices {
   panelBackup: PanelBackups;
   /** tells the other instances what changed here, and reloads what changed there */
   cacheSync: CacheSync;
+  /** /readyz: the stores answer, migrations done, not shutting down */
+  readiness: Readiness;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -155,8 +159,8 @@ export function servicesOf(app: FastifyInstance): PanelServices {
 }
 
 /** Opens the database and applies the core migrations; used by buildApp and the CLI. */
-export async function openMigratedDatabase(config: Config): Promise<Database> {
-  const database = openDatabase(config.database);
+export async function openMigratedDatabase(config: Config, onConnectionError?: ConnectionErrorHandler): Promise<Database> {
+  const database = openDatabase(config.database, onConnectionError);
   try {
     await runMigrations(database.db as unknown as Kysely<unknown>, database.dialect, CORE_MIGRATION_TABLE, CORE_MIGRATIONS);
     // before anything reads or seals a secret: a second instance with another key stops here
@@ -190,7 +194,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const log: FastifyBaseLogger = app.log;
 
   const ownDatabase = options.database === undefined;
-  const database = options.database ?? (await openMigratedDatabase(config));
+  const database = options.database ?? (await openMigratedDatabase(config, (error) => log.warn({ err: error }, 'a database connection was lost; the next query opens a new one')));
   // a database handed over was opened for another app of this process: its key must be ours too
   if (!ownDatabase) await verifySecretKey(database.db as unknown as Kysely<unknown>, config.secretKey);
   const closeOwnDatabase = async () => {
@@ -246,8 +250,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await broadcast.close();
   });
+  const readiness = new Readiness(database.db as unknown as Kysely<unknown>, broadcast, config.redisUrl !== null);
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
-  const scheduler = new Scheduler(log, options.jobs !== false);
+  // jobs wait while the database is away, and go on by themselves when it is back
+  const scheduler = new Scheduler(log, options.jobs !== false, () => readiness.database());
   const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
   // before the database closes: a running job finishes first
   app.addHook('preClose', async () => {
@@ -415,6 +421,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     pterodactyl,
     panelBackup,
     cacheSync,
+    readiness,
   });
 
   // --- request pipeline ---------------------------------------------------------------------
@@ -459,6 +466,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await withPipeline(app);
 
   // --- routes ---------------------------------------------------------------------------------
+  healthRoutes(app, readiness);
   // the counters plugins declare for the session's stats (plugin.json `stats`), whether or not they are on
   sessionRoutes(app, sessions, settings, counters, () => plugins.list().flatMap((p) => p.manifest.stats ?? []));
   systemRoutes(app, {
@@ -488,6 +496,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redis: config.redisUrl !== null });
   const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDir: (id) => plugins.clientDir(id), boot });
   app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
+  readiness.markMigrated();
 
   return app;
 }

@@ -19,6 +19,17 @@ export interface Database {
 
 const PG_INT8_OID = 20;
 
+/**
+ * How long a request waits for a connection of the pool (the server down, or every connection busy)
+ * before it is answered 503 STORE_UNAVAILABLE: never a hang.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Told of a connection the database dropped while it sat idle in the pool (a restart, a failover, pg_terminate_backend). */
+export type ConnectionErrorHandler = (error: Error) => void;
+
+const toStderr: ConnectionErrorHandler = (error) => process.stderr.write(`database connection lost: ${error.message}\n`);
+
 function openSqlite(file: string): Database {
   mkdirSync(dirname(file), { recursive: true });
   const handle = new BetterSqlite3(file);
@@ -32,10 +43,13 @@ function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', sqlite: handle, close: () => db.destroy() };
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, onError: ConnectionErrorHandler): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a dead peer (a server gone without a FIN) is noticed instead of waited for
+    keepAlive: true,
     // bigint columns (coin amounts, counts) as JavaScript numbers rather than strings; amounts stay
     // far below 2^53.
     types: {
@@ -43,34 +57,81 @@ function openPostgres(url: string): Database {
         oid === PG_INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // an idle connection the server ended is an 'error' of the pool: without a listener Node ends the
+  // process. pg drops that connection; the next query opens a new one once the server is back.
+  pool.on('error', onError);
   const db = new Kysely<CoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
 }
 
-function openMysql(url: string): Database {
+function openMysql(url: string, onError: ConnectionErrorHandler): Database {
   // mariadb:// is the same protocol; mysql2 only knows the mysql:// scheme
   const pool = createMysqlPool({
     uri: url.replace(/^mariadb:/, 'mysql:'),
     connectionLimit: 10,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    enableKeepAlive: true,
     charset: 'utf8mb4',
     supportBigNumbers: true,
     bigNumberStrings: false,
     dateStrings: true,
     timezone: 'Z',
   });
+  // the same for MariaDB: a connection the server killed is reported, never thrown at the process
+  pool.on('connection', (connection) => connection.on('error', onError));
   const db = new Kysely<CoreDatabase>({ dialect: new MysqlDialect({ pool }) });
   return { db, dialect: 'mysql', sqlite: null, close: () => db.destroy() };
 }
 
-export function openDatabase(config: DatabaseConfig): Database {
+export function openDatabase(config: DatabaseConfig, onError: ConnectionErrorHandler = toStderr): Database {
   switch (config.dialect) {
     case 'sqlite':
       return openSqlite(config.file);
     case 'postgres':
-      return openPostgres(config.url);
+      return openPostgres(config.url, onError);
     case 'mysql':
-      return openMysql(config.url);
+      return openMysql(config.url, onError);
   }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown (pg_terminate_backend, a restart)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
+  'ER_QUERY_INTERRUPTED',
+]);
+
+/**
+ * True when `error` says the database cannot be reached now (refused, cut, restarting, no connection
+ * within CONNECT_TIMEOUT_MS) rather than that the query was wrong: the request is answered 503 and
+ * may be tried again.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; errno?: unknown; message?: unknown };
+  if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
+  if (e.errno === 1927 || e.errno === 1053 || e.errno === 2013 || e.errno === 2006) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  // pg's own wording for a pool that found no connection, and for a connection cut mid-query
+  return /timeout exceeded when trying to connect|Connection terminated|is not currently accepting connections|the database system is (starting up|shutting down)|connection is closed|Can't add new command when connection is in closed state/i.test(
+    message,
+  );
 }
 
 /**

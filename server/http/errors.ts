@@ -3,6 +3,7 @@
 // request id and answered without internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isHttpError } from '../../sdk/server';
+import { isStoreUnavailable } from '../db/connect';
 
 export interface ErrorBody {
   error: { code: string; message: string; field?: string };
@@ -109,6 +110,9 @@ export function classifyError(error: unknown): { status: number; body: ErrorBody
   const known = typeof e.code === 'string' ? FASTIFY_CODES[e.code] : undefined;
   if (known) return { status: known.status, body: errorBody(known.code, known.message) };
   if (e instanceof SyntaxError) return { status: 400, body: errorBody('INVALID_JSON', 'The request body is not valid JSON.') };
+  // the database is away (restarting, failing over): not our fault and not for good — the client may retry
+  if (isStoreUnavailable(error))
+    return { status: 503, body: errorBody('STORE_UNAVAILABLE', 'The panel cannot reach its database (or another service it needs) right now. Try again in a moment.') };
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     return { status, body: errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', 'The request cannot be processed.') };
@@ -118,7 +122,10 @@ export function classifyError(error: unknown): { status: number; body: ErrorBody
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body } = classifyError(error);
-  if (status >= 500) {
+  if (status === 503) {
+    request.log.warn({ err: error, reqId: request.id, url: request.url }, 'request answered 503: the database is unreachable');
+    reply.header('retry-after', '5');
+  } else if (status >= 500) {
     request.log.error({ err: error, reqId: request.id, url: request.url }, 'request failed');
     reply.header('x-request-id', String(request.id));
   } else if (status !== 401 && status !== 404) {

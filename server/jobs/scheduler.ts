@@ -11,6 +11,8 @@ export interface JobStatus {
   lastDurationMs: number | null;
   lastOk: boolean | null;
   lastMessage: string | null;
+  /** true while scheduled runs are skipped because the database is unreachable */
+  paused: boolean;
 }
 
 interface Job {
@@ -28,20 +30,22 @@ export class Scheduler {
     private readonly log: FastifyBaseLogger,
     /** false: jobs are registered but only run when asked (tests drive them by hand) */
     private readonly autoStart: boolean,
+    /** false while the database is unreachable: a scheduled run is skipped (paused), not failed */
+    private readonly storeReachable: () => Promise<boolean> = async () => true,
   ) {}
 
   /** Registers a job; with autoStart it first runs after `intervalMs`, then every `intervalMs`. */
   every(name: string, intervalMs: number, run: () => Promise<string | void>): void {
     if (this.jobs.has(name)) throw new Error(`job "${name}" is already registered`);
     const job: Job = {
-      status: { name, intervalMs, running: false, lastRunAt: null, lastDurationMs: null, lastOk: null, lastMessage: null },
+      status: { name, intervalMs, running: false, lastRunAt: null, lastDurationMs: null, lastOk: null, lastMessage: null, paused: false },
       run,
       timer: null,
       current: null,
     };
     this.jobs.set(name, job);
     if (this.autoStart) {
-      job.timer = setInterval(() => void this.runNow(name), intervalMs);
+      job.timer = setInterval(() => void this.runScheduled(name), intervalMs);
       job.timer.unref();
     }
   }
@@ -78,7 +82,21 @@ export class Scheduler {
 
   /** Asks for a run soon (e.g. right after a mail was queued) when jobs run by themselves. */
   kick(name: string): void {
-    if (this.autoStart && !this.stopped) setImmediate(() => void this.runNow(name));
+    if (this.autoStart && !this.stopped) setImmediate(() => void this.runScheduled(name));
+  }
+
+  /** A run the timer asks for: skipped while the database is away (the next tick tries again). */
+  private async runScheduled(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job || job.current || this.stopped) return;
+    if (!(await this.storeReachable())) {
+      if (!job.status.paused) this.log.warn({ job: name }, `job ${name} paused: the database is unreachable`);
+      job.status.paused = true;
+      return;
+    }
+    if (job.status.paused) this.log.info({ job: name }, `job ${name} resumed`);
+    job.status.paused = false;
+    await this.runNow(name);
   }
 
   statuses(): JobStatus[] {

@@ -17,6 +17,8 @@ export interface BroadcastBus {
   publish(channel: string, text: string): Promise<void>;
   /** Resolves once the channel is live (see PluginBroadcast.subscribe), with the unsubscribe function. */
   subscribe(channel: string, listener: TextListener): Promise<() => void>;
+  /** True when the transport answers now (a PING within `timeoutMs`; always true in-process). */
+  reachable(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,10 @@ export class MemoryBroadcastBus implements BroadcastBus {
     return once(() => void this.local.remove(channel, listener));
   }
 
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     this.local.clear();
   }
@@ -172,6 +178,25 @@ export class RedisBroadcastBus implements BroadcastBus {
         this.subscriber.unsubscribe(this.prefix + channel).catch((error: unknown) => this.unreachable(error));
       }
     });
+  }
+
+  async reachable(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        this.publisher.ping().then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

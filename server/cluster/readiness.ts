@@ -1,0 +1,73 @@
+// Is this instance fit to take requests? The database and Redis (when configured) answer within a
+// short time, the migrations ran, and it is not shutting down. /readyz tells load balancers; the
+// scheduler asks before each job (jobs pause while the database is away, and resume by themselves).
+// An answer is kept for a second: a busy balancer or many jobs never turn into a flood of probes.
+import { sql, type Kysely } from 'kysely';
+import type { BroadcastBus } from '../realtime/broadcast';
+
+const PROBE_TIMEOUT_MS = 2_000;
+const KEEP_MS = 1_000;
+
+export interface ReadinessReport {
+  ready: boolean;
+  database: boolean;
+  redis: boolean | null;
+  migrations: boolean;
+  shuttingDown: boolean;
+}
+
+function within<T>(work: Promise<T>, timeoutMs: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), timeoutMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export class Readiness {
+  private migrated = false;
+  private stopping = false;
+  private databaseAnswer: { at: number; ok: Promise<boolean> } | null = null;
+
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly bus: BroadcastBus,
+    private readonly redisConfigured: boolean,
+  ) {}
+
+  /** The app has run every migration and started its plugins. */
+  markMigrated(): void {
+    this.migrated = true;
+  }
+
+  /** SIGTERM: take no new work. */
+  markShuttingDown(): void {
+    this.stopping = true;
+  }
+
+  get shuttingDown(): boolean {
+    return this.stopping;
+  }
+
+  /** True when the database answers a trivial query within two seconds (kept for a second). */
+  database(): Promise<boolean> {
+    const now = Date.now();
+    if (this.databaseAnswer && now - this.databaseAnswer.at < KEEP_MS) return this.databaseAnswer.ok;
+    const ok = within(
+      sql`select 1`.execute(this.db).then(
+        () => true,
+        () => false,
+      ),
+      PROBE_TIMEOUT_MS,
+      false,
+    );
+    this.databaseAnswer = { at: now, ok };
+    return ok;
+  }
+
+  async report(): Promise<ReadinessReport> {
+    const [database, redis] = await Promise.all([this.database(), this.redisConfigured ? this.bus.reachable(PROBE_TIMEOUT_MS) : Promise.resolve(null)]);
+    const ready = database && redis !== false && this.migrated && !this.stopping;
+    return { ready, database, redis, migrations: this.migrated, shuttingDown: this.stopping };
+  }
+}
