@@ -321,7 +321,8 @@ export default function CustomizationPanel({ onClose, ignore }: { onClose: () =>
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} css={{ padding: '12px 16px', overflowY: 'auto' }}>
+      {/* keyed by tab: another tab starts at its top, not at the scroll of the one before */}
+      <div key={tab} role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} css={{ padding: '12px 16px', overflowY: 'auto' }}>
         {tab === 'transitions' && <TransitionsTab />}
         {tab === 'components' && <ComponentsTab />}
         {tab === 'performance' && <PerformanceTab />}
