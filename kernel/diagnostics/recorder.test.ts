@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDiagnosticsLog, type DiagnosticsLog } from '../../sdk/client/diagnostics';
 import { REDACTED } from '../../sdk/client/redact';
-import { describeRequestBody, diagnosticsWanted, readResponseText, startDiagnosticsRecorder } from './recorder';
+import { describeRequestBody, diagnosticsWanted, readResponseText, recordUpload, startDiagnosticsRecorder } from './recorder';
 
 function standIn(answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
   const events = new EventTarget();
@@ -119,6 +119,32 @@ describe('the diagnostics recorder', () => {
     expect(log.snapshot().network).toEqual([]);
     expect(log.snapshot().errors).toEqual([]);
     expect(log.recording()).toBe(false);
+  });
+
+  it('records an upload the sdk sent through XMLHttpRequest, its form described and redacted', () => {
+    const log = createDiagnosticsLog();
+    const form = new FormData();
+    form.append('subject', 'Help');
+    form.append('file', new Blob(['abc'], { type: 'text/plain' }), 'notes.txt');
+    recordUpload(log, {
+      id: 1,
+      method: 'POST',
+      url: '/api/user/tickets?token=abc',
+      status: 201,
+      requestBody: form,
+      responseBody: { id: 7, upload_key: 'k' },
+      startedAt: 5,
+      durationMs: 40,
+      transport: 'xhr',
+    });
+    expect(log.snapshot().network[0]).toMatchObject({
+      method: 'POST',
+      url: `/api/user/tickets?token=${REDACTED}`,
+      status: 201,
+      durationMs: 40,
+      requestBody: '{"subject":"Help","file":"[file notes.txt, text/plain, 3 bytes]"}',
+      responseBody: `{"id":7,"upload_key":"${REDACTED}"}`,
+    });
   });
 
   it('is on only while an enabled plugin declares diagnostics', () => {

@@ -6,6 +6,7 @@
 // Recording never changes what the page sees: the same Response object, the same console output,
 // and a failure of the recorder itself is swallowed.
 import { diagnosticsLog, type DiagnosticsLog, type LogLevel } from '../../sdk/client/diagnostics';
+import { onHttpEvent, type HttpEvent } from '../../sdk/client/http';
 import { REDACTED, isSecretName, redactHeaders, redactJsonText, redactQuery, redactText, redactUrl, redactValue } from '../../sdk/client/redact';
 
 export interface DiagnosticsRecorder {
@@ -215,6 +216,10 @@ export function startDiagnosticsRecorder(win: RecorderWindow = window, log: Diag
     });
   win.addEventListener('unhandledrejection', onRejection);
   win.addEventListener('error', onError);
+  // uploads with progress go through XMLHttpRequest, not fetch: the sdk's http client reports them
+  const stopUploads = onHttpEvent((event) => {
+    if (event.transport === 'xhr') guarded(() => recordUpload(log, event));
+  });
   log.setRecording(true);
 
   let stopped = false;
@@ -227,9 +232,28 @@ export function startDiagnosticsRecorder(win: RecorderWindow = window, log: Diag
       for (const level of LEVELS) if (target[level] === wrappers.get(level)) target[level] = originals.get(level) as Console[typeof level];
       win.removeEventListener('unhandledrejection', onRejection);
       win.removeEventListener('error', onError);
+      stopUploads();
       log.setRecording(false);
     },
   };
+}
+
+/** An upload the sdk sent through XMLHttpRequest, recorded as a finished request. */
+export function recordUpload(log: DiagnosticsLog, event: HttpEvent): void {
+  const limit = log.limits.bodyChars;
+  const answer = event.responseBody;
+  log.addNetwork({
+    startedAt: event.startedAt,
+    method: event.method,
+    url: redactUrl(event.url),
+    status: event.status ?? 0,
+    durationMs: event.durationMs,
+    requestHeaders: {},
+    requestBody: describeRequestBody(event.requestBody, '', limit),
+    responseHeaders: {},
+    responseBody: answer === undefined ? '' : cutBody(typeof answer === 'string' ? redactText(answer) : (JSON.stringify(redactValue(answer)) ?? ''), limit),
+    error: event.error ?? null,
+  });
 }
 
 /** Does any of these plugins read the recorder (plugin.json `"diagnostics": true`)? */

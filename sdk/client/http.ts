@@ -41,6 +41,8 @@ export interface HttpEvent {
   durationMs: number;
   /** the error code when the request failed */
   error?: string;
+  /** how it went out: `xhr` for an upload with progress (not through fetch: the kernel's recorder hears it here) */
+  transport: 'fetch' | 'xhr';
 }
 
 export type HttpEventListener = (event: HttpEvent) => void;
@@ -280,7 +282,7 @@ export async function request<T = unknown>(method: string, url: string, body?: u
   const id = nextId++;
   const startedAt = Date.now();
   const report = (status: number | null, responseBody: unknown, error?: string) =>
-    emitHttpEvent({ id, method, url: target, status, requestBody: body, responseBody, startedAt, durationMs: Date.now() - startedAt, error });
+    emitHttpEvent({ id, method, url: target, status, requestBody: body, responseBody, startedAt, durationMs: Date.now() - startedAt, error, transport: 'fetch' });
 
   let raw: RawAnswer;
   try {
@@ -333,7 +335,7 @@ export async function upload<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url:
   const id = nextId++;
   const startedAt = Date.now();
   const report = (status: number | null, responseBody: unknown, error?: string) =>
-    emitHttpEvent({ id, method, url: target, status, requestBody: form, responseBody, startedAt, durationMs: Date.now() - startedAt, error });
+    emitHttpEvent({ id, method, url: target, status, requestBody: form, responseBody, startedAt, durationMs: Date.now() - startedAt, error, transport: 'xhr' });
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, target);
