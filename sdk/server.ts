@@ -32,6 +32,7 @@ export * from './server/events';
 export * from './server/mail';
 export * from './server/wallet';
 export * from './server/accounts';
+export * from './server/early-supporters';
 export * from './server/time';
 export * from './server/system';
 export * from './server/files';

@@ -211,6 +211,25 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const accounts = new Accounts(database.db, settings);
   const events = new EventBus(log);
   const audit = new AuditLog(database.db, sessions);
+  // spec §3 zero_trust_enabled: a session is trusted only from the browser that signed in
+  let zeroTrust = false;
+  sessions.enforceZeroTrust({
+    // the in-process copy answers without waiting; right after a change (no copy yet) the last known value
+    enabled: () => {
+      const value = settings.peek('zero_trust_enabled');
+      if (value !== undefined) zeroTrust = value === true;
+      return zeroTrust;
+    },
+    onForeignBrowser: (row, request) =>
+      void audit
+        .record(request, {
+          action: 'session.foreign_browser_refused',
+          actorUserId: null,
+          targetUserId: row.user_id,
+          details: { session: row.session_id, user_agent: String(request.headers['user-agent'] ?? '') },
+        })
+        .catch(reportError),
+  });
   // every sign-in (whichever plugin starts the session) passes the anti-abuse screen
   const knownDevices = new KnownDevices(database.db, database.dialect);
   const auth = createPluginAuth(sessions, accounts, events, new AbuseScreen({ db: database.db, settings, roles, audit, log, knownDevices }));

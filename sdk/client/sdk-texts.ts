@@ -91,6 +91,8 @@ export const SDK_TEXTS_EN = {
   uploading: 'Uploading… {{percent}}%',
   openFullSize: 'Open {{name}} full size',
   downloadFile: 'Download {{name}}',
+  earlySupporter: 'Early Supporter',
+  earlySupporterHint: 'One of the panel’s first accounts',
 };
 
 export type SdkTextKey = keyof typeof SDK_TEXTS_EN;

@@ -29,6 +29,8 @@ export interface SessionRow {
   last_seen_at: string;
   two_fa_pending: number;
   two_fa_verified_at: string | null;
+  /** the browser that signed in (its User-Agent), as stored */
+  user_agent: string | null;
   uuid: string;
   username: string;
   email: string;
@@ -63,6 +65,32 @@ export interface ResolvedSession {
 const NO_SESSION: ResolvedSession = Object.freeze({ status: 'none', row: null, role: null });
 const INVALID_SESSION: ResolvedSession = Object.freeze({ status: 'invalid', row: null, role: null });
 
+/**
+ * The browser a User-Agent names, without its version numbers: a browser that updates itself keeps its
+ * sessions; another browser, system or device does not pass for it.
+ */
+export function browserOf(userAgent: string | null | undefined): string {
+  return (userAgent ?? '')
+    .slice(0, 512)
+    .replace(/[0-9._]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * spec §3 zero_trust_enabled: while it is on, a session is trusted only from the browser that signed
+ * in — its token presented by another browser is taken for stolen: the session is revoked (the owner
+ * signs in again) and the event reported. The reference's zero trust (MythicalDash's paid "Mythical
+ * Zero") scans servers and blocks Tor through its own cloud; this is the part that fits a panel that
+ * calls no one else's service.
+ */
+export interface ZeroTrustPolicy {
+  enabled(): boolean;
+  /** a session's token came from another browser; it is revoked already */
+  onForeignBrowser(row: SessionRow, request: FastifyRequest): void;
+}
+
 export interface NewSession {
   token: string;
   publicId: string;
@@ -77,6 +105,7 @@ export class SessionService {
   /** one lookup per request, however many hooks and handlers ask */
   private readonly perRequest = new WeakMap<FastifyRequest, Promise<ResolvedSession> | ResolvedSession>();
   private readonly db: Kysely<CoreDatabase>;
+  private zeroTrust: ZeroTrustPolicy | null = null;
 
   constructor(
     database: Database,
@@ -96,6 +125,7 @@ export class SessionService {
         'sessions.last_seen_at',
         'sessions.two_fa_pending',
         'sessions.two_fa_verified_at',
+        'sessions.user_agent',
         'users.uuid',
         'users.username',
         'users.email',
@@ -133,6 +163,23 @@ export class SessionService {
     }
   }
 
+  /** Switches the zero-trust check on (app.ts, from the zero_trust_enabled setting). */
+  enforceZeroTrust(policy: ZeroTrustPolicy): void {
+    this.zeroTrust = policy;
+  }
+
+  /** Revokes a session whose token came from another browser (zero trust); false when it passes. */
+  private foreignBrowser(row: SessionRow, request: FastifyRequest | undefined): boolean {
+    if (!request || !this.zeroTrust?.enabled() || row.user_agent === null) return false;
+    if (browserOf(row.user_agent) === browserOf(request.headers['user-agent'])) return false;
+    const now = new Date().toISOString();
+    this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).where('revoked_at', 'is', null).execute().catch(this.onError);
+    // the answer says "invalid" at once; the row follows a moment later
+    row.revoked_at = now;
+    this.zeroTrust.onForeignBrowser(row, request);
+    return true;
+  }
+
   get ttlSeconds(): number {
     return this.ttlDays * 86_400;
   }
@@ -151,11 +198,12 @@ export class SessionService {
     this.db.updateTable('sessions').set({ last_seen_at: iso }).where('id', '=', row.session_id).execute().catch(this.onError);
   }
 
-  /** Judges a looked-up row: revoked, expired, waiting for 2FA, banned or fine. */
-  private judge(row: SessionRow | undefined): ResolvedSession {
+  /** Judges a looked-up row: revoked, expired, from another browser (zero trust), waiting for 2FA, banned or fine. */
+  private judge(row: SessionRow | undefined, request?: FastifyRequest): ResolvedSession {
     if (!row) return INVALID_SESSION;
     const now = Date.now();
     if (row.revoked_at !== null || Date.parse(row.expires_at) <= now) return INVALID_SESSION;
+    if (this.foreignBrowser(row, request)) return INVALID_SESSION;
     this.touch(row, now);
     const role = this.roles.get(row.role_id);
     // spec §4: a session waiting for its TOTP check answers TW0_FA_BLOCKED to everything
@@ -166,21 +214,22 @@ export class SessionService {
 
   /**
    * The session a raw op_session token names, with its status. Synchronous on SQLite (a prepared
-   * statement), a promise on the pooled dialects.
+   * statement), a promise on the pooled dialects. `request`: the request that presented it (its
+   * browser is checked while zero trust is on).
    */
-  resolveToken(token: string | null): ResolvedSession | Promise<ResolvedSession> {
+  resolveToken(token: string | null, request?: FastifyRequest): ResolvedSession | Promise<ResolvedSession> {
     if (!token) return NO_SESSION;
     if (!TOKEN_SHAPE.test(token)) return INVALID_SESSION;
     const tokenHash = hashToken(token);
-    if (this.sqliteLookup) return this.judge(this.sqliteLookup.get(tokenHash));
-    return this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookupSql, [tokenHash])).then((result) => this.judge(result.rows[0]));
+    if (this.sqliteLookup) return this.judge(this.sqliteLookup.get(tokenHash), request);
+    return this.db.executeQuery<SessionRow>(CompiledQuery.raw(this.lookupSql, [tokenHash])).then((result) => this.judge(result.rows[0], request));
   }
 
   /** The request's session (looked up once per request). */
   resolve(request: FastifyRequest): Promise<ResolvedSession> | ResolvedSession {
     const known = this.perRequest.get(request);
     if (known) return known;
-    const resolved = this.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE));
+    const resolved = this.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE), request);
     this.perRequest.set(request, resolved);
     return resolved;
   }

@@ -143,7 +143,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, se
     },
     (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const resolved = sessions.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE));
+      const resolved = sessions.resolveToken(readCookie(request.headers.cookie, TOKEN_COOKIE), request);
       // the in-process settings copy answers without waiting almost always
       const force2fa = settings.peek('force_2fa');
       if (resolved instanceof Promise || force2fa === undefined) {

@@ -44,9 +44,21 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   num('default_server_slots', 1, 'Server slots given at sign-up'),
   // spec §3 Feature flags: each is declared by the plugin of its feature (plugin.json, group
   // features: afk_enabled by earn-afk, store_enabled by store, allow_tickets by tickets…); these two
-  // have no plugin yet
-  flag('early_supporters_enabled', false, 'Early supporters'), // moves with the early supporters feature (issue 14)
-  flag('zero_trust_enabled', false, 'Zero trust'), // moves with the zero-trust feature (issue 14)
+  // are the core's: early supporters are shown by two plugins (profiles, leaderboard through the sdk's
+  // earlySupporters()), zero trust is checked by the core's sessions (server/auth/sessions.ts)
+  flag('early_supporters_enabled', false, 'Early supporters: the first accounts get an Early Supporter badge on their profile and the leaderboard'),
+  // reference: early_supporters_amount 100
+  {
+    key: 'early_supporters_amount',
+    type: 'number',
+    default: 100,
+    public: false,
+    secret: false,
+    label: 'How many of the first accounts are early supporters',
+    min: 1,
+    max: 1_000_000,
+  },
+  flag('zero_trust_enabled', false, 'Zero trust: a session is trusted only from the browser that signed in (its token from another browser ends it)'),
   // security (reference: force_2fa false): a user without 2FA is sent to set it up (user_info.two_fa_required)
   flag('force_2fa', false, 'Require two-factor authentication for every account'),
   // security: anti-abuse (reference: block_vpn, block_alts false). Matching sign-ins flag the account

@@ -1,10 +1,11 @@
 // One board: the signed-in user's place, then the top N with avatar, name (a link to the profile when
-// profiles are on), role and value.
+// profiles are on), the Early Supporter badge of one of the panel's first accounts, role and value.
 import {
   Avatar,
   Badge,
   Card,
   DataTable,
+  EarlySupporterBadge,
   Grid,
   Link,
   RoleBadge,
@@ -37,6 +38,7 @@ function PersonCell({ row, isMe }: { row: RankedUser; isMe: boolean }) {
       ) : (
         <span css={{ fontWeight: theme.font.weight.semibold, overflowWrap: 'anywhere' }}>{row.username}</span>
       )}
+      {row.early_supporter && <EarlySupporterBadge />}
       {isMe && <Badge tone="primary">{t('you')}</Badge>}
     </span>
   );

@@ -1,14 +1,14 @@
 // The leaderboard plugin's API (reference path): GET /api/user/leaderboard/{type} — the top N of a
 // board (leaderboard_limit) and the signed-in user's own place, even outside the top. Behind the
 // spec §3 flag leaderboard_enabled.
-import { defineServerPlugin } from '@orepanel/sdk/server';
+import { defineServerPlugin, earlySupporters } from '@orepanel/sdk/server';
 import { BOARD_TYPES, LEADERBOARD_LIMIT, type BoardType, type LeaderboardAnswer } from '../shared/boards';
 import { LEADERBOARD_MIGRATIONS } from './indexes';
 import { Rankings } from './rankings';
 
 const rankedUser = {
   type: 'object',
-  required: ['rank', 'uuid', 'username', 'avatar', 'role', 'value'],
+  required: ['rank', 'uuid', 'username', 'avatar', 'role', 'value', 'early_supporter'],
   properties: {
     rank: { type: 'integer' },
     uuid: { type: 'string' },
@@ -16,6 +16,7 @@ const rankedUser = {
     avatar: { type: ['string', 'null'] },
     role: { type: 'object', required: ['name', 'color'], properties: { name: { type: 'string' }, color: { type: 'string' } } },
     value: { type: 'integer' },
+    early_supporter: { type: 'boolean' },
   },
 } as const;
 
@@ -56,7 +57,7 @@ export default defineServerPlugin({
         const user = (await ctx.auth.currentUser(request))!;
         const { type } = request.params;
         const limit = clampLimit(await ctx.settings.get('leaderboard_limit'));
-        const [data, me] = await Promise.all([rankings.top(type, limit), rankings.placeOf(type, user.id)]);
+        const [data, me] = await Promise.all([rankings.top(type, limit, (ids) => earlySupporters(ctx, ids)), rankings.placeOf(type, user.id)]);
         // the user's own place is in the answer: never shared between accounts by a cache
         reply.header('cache-control', 'private, no-store');
         return { type, limit, data, me };

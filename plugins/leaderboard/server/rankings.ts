@@ -11,6 +11,7 @@ import type { ServerPluginContext } from '@orepanel/sdk/server';
 import { BOARD_SOURCES, type BoardType, type RankedUser } from '../shared/boards';
 
 interface RankedRow {
+  id: number;
   uuid: string;
   username: string;
   avatar: string | null;
@@ -19,7 +20,7 @@ interface RankedRow {
   value: number | string;
 }
 
-function toRanked(rows: readonly RankedRow[]): RankedUser[] {
+function toRanked(rows: readonly RankedRow[], early: ReadonlySet<number>): RankedUser[] {
   return rows.map((row, index) => ({
     rank: index + 1,
     uuid: row.uuid,
@@ -28,6 +29,7 @@ function toRanked(rows: readonly RankedRow[]): RankedUser[] {
     // a role deleted under a user: no badge (the page shows none for an empty name)
     role: { name: row.role_name ?? '', color: row.role_color ?? '' },
     value: Number(row.value),
+    early_supporter: early.has(Number(row.id)),
   }));
 }
 
@@ -41,7 +43,7 @@ export class Rankings {
       const column = `u.${source.column}` as const;
       return this.db
         .selectFrom('user_public as u')
-        .select(['u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', `${column} as value`])
+        .select(['u.id', 'u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', `${column} as value`])
         .where('u.banned', '=', 0)
         .where(column, '>', 0)
         .orderBy(column, 'desc')
@@ -51,7 +53,7 @@ export class Rankings {
     return this.db
       .selectFrom('user_counters as c')
       .innerJoin('user_public as u', 'u.id', 'c.user_id')
-      .select(['u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', 'c.value as value'])
+      .select(['u.id', 'u.uuid', 'u.username', 'u.avatar', 'u.role_name', 'u.role_color', 'c.value as value'])
       .where('c.name', '=', source.counter)
       .where('c.value', '>', 0)
       .where('u.banned', '=', 0)
@@ -86,9 +88,10 @@ export class Rankings {
       .where((eb) => eb.not(eb.exists(eb.selectFrom('user_public as b').select('b.id').whereRef('b.id', '=', 'c.user_id').where('b.banned', '=', 1))));
   }
 
-  async top(type: BoardType, limit: number): Promise<RankedUser[]> {
+  /** The top `limit`; `earlySupporters` tells which of them are among the panel's first accounts. */
+  async top(type: BoardType, limit: number, earlySupporters: (ids: readonly number[]) => Promise<ReadonlySet<number>> = async () => new Set()): Promise<RankedUser[]> {
     const rows: RankedRow[] = await this.topQuery(type, limit).execute();
-    return toRanked(rows);
+    return toRanked(rows, await earlySupporters(rows.map((row) => Number(row.id))));
   }
 
   /** The user's value on a board and their rank (null while the value is 0: not on the board). */

@@ -35,6 +35,8 @@ export interface RankedUser {
   avatar: string | null;
   role: { name: string; color: string };
   value: number;
+  /** one of the panel's first accounts (spec §3 early_supporters_enabled) */
+  early_supporter: boolean;
 }
 
 export interface LeaderboardAnswer {

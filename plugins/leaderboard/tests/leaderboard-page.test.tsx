@@ -12,13 +12,14 @@ afterEach(() => cleanup());
 const ME = '00000000-0000-4000-8000-000000000004';
 const session: TestSession = { user: { uuid: ME, username: 'dora' } };
 
-const row = (rank: number, username: string, value: number, role = { name: 'Default', color: '#808080' }) => ({
+const row = (rank: number, username: string, value: number, role = { name: 'Default', color: '#808080' }, early_supporter = false) => ({
   rank,
   uuid: `00000000-0000-4000-8000-00000000000${rank}`,
   username,
   avatar: null,
   role,
   value,
+  early_supporter,
 });
 
 const coins: LeaderboardAnswer = {
@@ -71,6 +72,17 @@ describe('leaderboard page', () => {
     ]);
     expect(app.getByRole('link', 'alice').getAttribute('href')).toBe(`/profile/${coins.data[0].uuid}`);
     expect(app.getByText('Top 3')).toBeTruthy();
+  });
+
+  it('marks early supporters with their badge (spec §3 early_supporters_enabled)', async () => {
+    const answer: LeaderboardAnswer = { ...coins, data: [row(1, 'alice', 12_500, undefined, true), row(2, 'bob', 300)] };
+    const app = await open({ 'GET /api/user/leaderboard/coins': { body: answer } });
+    await app.findByText('alice');
+    const badges = [...app.container.querySelectorAll('[data-early-supporter]')];
+    expect(badges).toHaveLength(1);
+    expect(badges[0].closest('tr')?.textContent).toContain('alice');
+    expect(badges[0].textContent).toBe('Early Supporter');
+    expect(badges[0].getAttribute('title')).toBe('One of the panel’s first accounts');
   });
 
   it("shows the user's own rank even outside the top N", async () => {

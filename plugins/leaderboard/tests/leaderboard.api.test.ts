@@ -11,7 +11,7 @@ import { pluginView, startPanel, testDialects, userWithRole, type SignedInUser, 
 interface Answer {
   type: string;
   limit: number;
-  data: { rank: number; uuid: string; username: string; avatar: string | null; role: { name: string; color: string }; value: number }[];
+  data: { rank: number; uuid: string; username: string; avatar: string | null; role: { name: string; color: string }; value: number; early_supporter: boolean }[];
   me: { rank: number | null; value: number };
 }
 
@@ -92,6 +92,36 @@ describe.each(testDialects())('leaderboard API on %s', (dialect) => {
     }
   });
 
+  it('marks the early supporters among the ranked users (the first early_supporters_amount accounts), only while the feature is on', async () => {
+    const [older, newer] = await users(2);
+    // the AFK board, put back afterwards: the other tests' coin ranks stay as they are
+    const afk = (who: SignedInUser, minutes: number) => db().updateTable('users').set({ minutes_afk: minutes }).where('id', '=', who.id).execute();
+    await afk(older, 9_000_001);
+    await afk(newer, 9_000_000);
+    const flags = async () => {
+      const answer = await ok('minutes_afk', newer);
+      const of = (who: SignedInUser) => answer.data.find((r) => r.uuid === who.uuid)?.early_supporter;
+      return [of(older), of(newer)];
+    };
+    expect(await flags()).toEqual([false, false]);
+    // the place of `older` among every account: it and all before it are early supporters
+    const ahead = await db()
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '<=', older.id)
+      .executeTakeFirstOrThrow();
+    await panel.services.settings.set('early_supporters_enabled', true);
+    try {
+      await panel.services.settings.set('early_supporters_amount', Number(ahead.n));
+      expect(await flags()).toEqual([true, false]);
+    } finally {
+      await panel.services.settings.set('early_supporters_enabled', false);
+      await panel.services.settings.set('early_supporters_amount', 100);
+      await afk(older, 0);
+      await afk(newer, 0);
+    }
+  });
+
   it('shows each ranked user with their role (name and colour) and avatar, never their e-mail', async () => {
     const [vip] = await users(1);
     await db().updateTable('users').set({ role_id: 2, avatar: 'https://cdn.example.com/vip.png' }).where('id', '=', vip.id).execute();
@@ -105,6 +135,7 @@ describe.each(testDialects())('leaderboard API on %s', (dialect) => {
       avatar: 'https://cdn.example.com/vip.png',
       role: { name: 'VIP', color: '#ffaa00' },
       value: 1_000_000,
+      early_supporter: false,
     });
     expect(answer.me).toEqual({ rank: 1, value: 1_000_000 });
     expect(JSON.stringify(answer)).not.toContain(vip.email);

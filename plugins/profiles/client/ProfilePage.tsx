@@ -1,10 +1,12 @@
-// /profile/{uuid}: a user's public profile — background, avatar, name, role, public numbers and their
+// /profile/{uuid}: a user's public profile — background, avatar, name, role (and the Early Supporter
+// badge of one of the panel's first accounts), public numbers and their
 // Minecraft skin in 3D. A "Gift coins" button opens the gift-coins plugin's form for this user when
 // gifts are on and it is someone else's profile; on your own profile, a link to edit it.
 import {
   Avatar,
   Button,
   Card,
+  EarlySupporterBadge,
   EmptyStateCard,
   Grid,
   Page,
@@ -62,6 +64,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
           <h2 css={{ margin: 0, fontSize: theme.font.size.xl, overflowWrap: 'anywhere' }}>{profile.username}</h2>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', color: c.muted, fontSize: theme.font.size.sm }}>
             <RoleBadge name={profile.role.name} color={profile.role.color} />
+            {profile.early_supporter && <EarlySupporterBadge />}
             <span>{t('profile.memberSince', { value: new Date(profile.member_since) })}</span>
           </div>
         </div>

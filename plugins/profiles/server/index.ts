@@ -3,7 +3,7 @@
 // (allow_public_profiles); the search is rate limited so the user list cannot be walked. Staff find a
 // user by support PIN through the admin API (GET /api/admin/dashboard/support/pins/{pin}), which the
 // /lookup page calls for those who hold its permission.
-import { dataListSchema, defineServerPlugin } from '@orepanel/sdk/server';
+import { dataListSchema, defineServerPlugin, earlySupporters } from '@orepanel/sdk/server';
 import { NAME_SEARCH, USER_UUID_PATTERN, type PersonMatch, type PublicProfile } from '../shared/people';
 import { People } from './people';
 import { skinUrlFor } from './skin-url';
@@ -12,7 +12,7 @@ const role = { type: 'object', required: ['name', 'color'], properties: { name: 
 
 const profileAnswer = {
   type: 'object',
-  required: ['uuid', 'username', 'avatar', 'background', 'role', 'member_since', 'stats', 'skin_url', 'self'],
+  required: ['uuid', 'username', 'avatar', 'background', 'role', 'member_since', 'stats', 'skin_url', 'self', 'early_supporter'],
   properties: {
     uuid: { type: 'string' },
     username: { type: 'string' },
@@ -27,6 +27,7 @@ const profileAnswer = {
     },
     skin_url: { type: ['string', 'null'] },
     self: { type: 'boolean' },
+    early_supporter: { type: 'boolean' },
   },
 } as const;
 
@@ -66,6 +67,7 @@ export default defineServerPlugin({
           stats: { minutes_afk: found.minutesAfk, referrals: found.counters.referrals, servers: found.counters.servers },
           skin_url: skinUrlFor(await ctx.settings.get('profile_skin_url_template'), found.username),
           self: found.id === viewer.id,
+          early_supporter: (await earlySupporters(ctx, [found.id])).has(found.id),
         };
       },
     );

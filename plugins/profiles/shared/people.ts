@@ -39,6 +39,8 @@ export interface PublicProfile {
   skin_url: string | null;
   /** the profile is the signed-in user's own */
   self: boolean;
+  /** one of the panel's first accounts (spec §3 early_supporters_enabled) */
+  early_supporter: boolean;
 }
 
 /** One row of GET /api/user/search?query= */

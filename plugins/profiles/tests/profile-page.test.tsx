@@ -26,6 +26,7 @@ const profile: PublicProfile = {
   stats: { minutes_afk: 1234, referrals: 5, servers: 2 },
   skin_url: null,
   self: false,
+  early_supporter: false,
 };
 
 /** A stand-in for the gift-coins plugin: the profile links to its page. */
@@ -66,6 +67,16 @@ describe('profile page', () => {
     expect(app.getByText('Referrals').parentElement?.textContent).toContain('5');
     expect(app.getByText('Servers').parentElement?.textContent).toContain('2');
     expect(document.title).toContain('Miner_Max');
+  });
+
+  it('shows the Early Supporter badge for one of the first accounts, and none for the others', async () => {
+    const early = await open({ ...profile, early_supporter: true });
+    await early.findByRole('heading', 'Miner_Max');
+    expect(early.getByText('Early Supporter')).toBeTruthy();
+    early.unmount();
+    const later = await open(profile);
+    await later.findByRole('heading', 'Miner_Max');
+    expect(later.queryByText('Early Supporter')).toBeNull();
   });
 
   it('offers "Gift coins" on someone else’s profile, linking to the gift-coins page', async () => {

@@ -42,6 +42,25 @@ describe.each(testDialects())('profiles API on %s', (dialect) => {
     }
   });
 
+  it('says whether the user is an early supporter: one of the first early_supporters_amount accounts, only while the feature is on', async () => {
+    const later = await withName(`later_${Date.now().toString(36)}`);
+    const first = await db().selectFrom('users').select(['id', 'uuid']).orderBy('id', 'asc').executeTakeFirstOrThrow();
+    const early = async (uuid: string) => (await profile(uuid)).json().early_supporter as boolean;
+    expect(await early(first.uuid)).toBe(false);
+    await panel.services.settings.set('early_supporters_enabled', true);
+    try {
+      await panel.services.settings.set('early_supporters_amount', 1);
+      expect(await early(first.uuid)).toBe(true);
+      expect(await early(later.uuid)).toBe(false);
+      // more places than accounts: every account is one of the first
+      await panel.services.settings.set('early_supporters_amount', 1_000_000);
+      expect(await early(later.uuid)).toBe(true);
+    } finally {
+      await panel.services.settings.set('early_supporters_enabled', false);
+      await panel.services.settings.set('early_supporters_amount', 100);
+    }
+  });
+
   it('shows the public part of a profile and nothing private', async () => {
     const owner = await userWithRole(panel, 2);
     await db()
@@ -67,6 +86,7 @@ describe.each(testDialects())('profiles API on %s', (dialect) => {
       stats: { minutes_afk: 321, referrals: 4, servers: 2 },
       skin_url: null,
       self: false,
+      early_supporter: false,
     });
     for (const secret of [owner.email, 'Secretfirst', 'Secretlast', '987654']) expect(res.body).not.toContain(secret);
     expect(res.headers['cache-control']).toContain('no-store');

@@ -87,6 +87,8 @@ const texts: SdkTexts = {
   uploading: 'Wird hochgeladen… {{percent}} %',
   openFullSize: '{{name}} in voller Größe öffnen',
   downloadFile: '{{name}} herunterladen',
+  earlySupporter: 'Unterstützer der ersten Stunde',
+  earlySupporterHint: 'Eines der ersten Konten des Panels',
 };
 
 export default texts;

@@ -87,6 +87,8 @@ const texts: SdkTexts = {
   uploading: 'Subiendo… {{percent}} %',
   openFullSize: 'Abrir {{name}} a tamaño completo',
   downloadFile: 'Descargar {{name}}',
+  earlySupporter: 'Apoyo temprano',
+  earlySupporterHint: 'Una de las primeras cuentas del panel',
 };
 
 export default texts;

@@ -87,6 +87,8 @@ const texts: SdkTexts = {
   uploading: 'Envoi… {{percent}} %',
   openFullSize: 'Ouvrir {{name}} en taille réelle',
   downloadFile: 'Télécharger {{name}}',
+  earlySupporter: 'Soutien de la première heure',
+  earlySupporterHint: 'L’un des premiers comptes du panneau',
 };
 
 export default texts;

@@ -87,6 +87,8 @@ const texts: SdkTexts = {
   uploading: 'Se încarcă… {{percent}}%',
   openFullSize: 'Deschide {{name}} la dimensiunea completă',
   downloadFile: 'Descarcă {{name}}',
+  earlySupporter: 'Susținător timpuriu',
+  earlySupporterHint: 'Unul dintre primele conturi ale panoului',
 };
 
 export default texts;

@@ -78,6 +78,7 @@ export { LoadError, type LoadErrorProps } from './load-error';
 export { LedgerList, type LedgerListProps } from './ledger';
 export { InlineSearchForm, type InlineSearchFormProps } from './inline-search';
 export { ResourceState, EmptyStateCard, type ResourceStateProps } from './resource-state';
+export { EarlySupporterBadge } from './early-supporter';
 export { RowActions, type RowAction } from './row-actions';
 export { Avatar, RoleBadge, initialsOf, roleColor, DEFAULT_ROLE_COLOR, type AvatarProps, type RoleBadgeProps } from './user-identity';
 export { LazyImage, LAZY_IMAGE_OBSERVER_OPTIONS, resolveImageSource, type LazyImageProps, type ImageVariant } from './lazy-image';
