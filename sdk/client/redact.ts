@@ -66,7 +66,7 @@ function redactInner(value: unknown, parent: string | undefined, depth: number, 
 /** `name: value` and `name=value` pairs, quoted or not, in free text. */
 // names start where a name can start and are at most 64 characters: a long run of letters without a
 // separator must not make the search quadratic
-const PAIR = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]{1,64})\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&,;}\]]+)/g;
+const PAIR = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]{1,64})\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&,;}\]"']+)/g;
 const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
 
 /**

@@ -34,7 +34,9 @@ describe('copy as cURL', () => {
       `curl --globoff -X POST 'https://p.example/api/x' --data-raw '{"name":"o'\\''k"}'`,
     );
     expect(curlCommand({ method: 'GET', url: '/api/x', requestHeaders: {}, requestBody: null }, 'https://p.example')).toBe(`curl --globoff 'https://p.example/api/x'`);
-    expect(curlCommand({ method: 'PUT', url: '/api/blob', requestHeaders: {}, requestBody: '[image/png, 10 bytes]' }, 'https://p.example')).toBe(`curl --globoff -X PUT 'https://p.example/api/blob'`);
+    expect(curlCommand({ method: 'PUT', url: '/api/blob', requestHeaders: {}, requestBody: '[image/png, 10 bytes]' }, 'https://p.example')).toBe(
+      `curl --globoff -X PUT 'https://p.example/api/blob'`,
+    );
   });
 });
 
@@ -111,10 +113,7 @@ describe('the storage view', () => {
       ['upload_key', 'k-1'],
       ['user_info', '{"username":"a","api_token":"t"}'],
     ]);
-    const view = readStorage(
-      { cookie: 'user_token=abc; locale=fr' },
-      { length: storage.size, key: (i) => [...storage.keys()][i] ?? null, getItem: (k) => storage.get(k) ?? null },
-    );
+    const view = readStorage({ cookie: 'user_token=abc; locale=fr' }, { length: storage.size, key: (i) => [...storage.keys()][i] ?? null, getItem: (k) => storage.get(k) ?? null });
     expect(view.cookies).toEqual([
       { name: 'user_token', value: REDACTED },
       { name: 'locale', value: 'fr' },
