@@ -236,7 +236,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const routes = new RouteRegistry();
   let rateLimitStore: RateLimitStore;
   try {
-    rateLimitStore = options.rateLimitStore ?? (config.redisUrl ? await RedisRateLimitStore.connect(config.redisUrl) : new MemoryRateLimitStore());
+    rateLimitStore = options.rateLimitStore ?? (config.redisUrl ? await RedisRateLimitStore.connect(config.redisUrl, `${config.redisPrefix}rl:`) : new MemoryRateLimitStore());
   } catch (error) {
     await closeOwnDatabase();
     throw error;
@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   let leases: LeaseStore;
   try {
-    leases = await openLeaseStore(config.redisUrl, database.db as unknown as Kysely<unknown>, clock);
+    leases = await openLeaseStore(config.redisUrl, database.db as unknown as Kysely<unknown>, clock, config.redisPrefix);
   } catch (error) {
     await rateLimitStore.close();
     await closeOwnDatabase();
@@ -258,7 +258,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   let broadcast: BroadcastBus;
   try {
-    broadcast = await openBroadcastBus(config.redisUrl, log);
+    broadcast = await openBroadcastBus(config.redisUrl, log, config.redisPrefix);
   } catch (error) {
     await leases.close();
     await rateLimitStore.close();

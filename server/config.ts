@@ -30,6 +30,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   { name: 'REDIS_URL', default: '(unset: in-process)', description: 'redis://host:6379 — shares rate limits, presence and cache invalidation between several panel instances.' },
   {
+    name: 'REDIS_PREFIX',
+    default: 'orepanel:',
+    description: 'Put before every Redis key and pub/sub channel of the panel, so several panels can share one Redis (each with its own prefix; its instances with the same one).',
+  },
+  {
     name: 'TRUST_PROXY',
     default: '(unset: trust no proxy)',
     description: 'Which reverse proxies may set X-Forwarded-For/-Proto: a comma list of IPs or CIDRs (e.g. 127.0.0.1,10.0.0.0/8), or a number of hops.',
@@ -100,6 +105,8 @@ export interface Config {
   readonly dataDir: string;
   readonly database: DatabaseConfig;
   readonly redisUrl: string | null;
+  /** REDIS_PREFIX: before every key and channel the panel uses in Redis */
+  readonly redisPrefix: string;
   /** Fastify's trustProxy: false, a hop count or a list of addresses/CIDRs */
   readonly trustProxy: false | number | string[];
   readonly appUrl: string | null;
@@ -276,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   const redisUrl = read(env, 'REDIS_URL') ?? null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must start with redis:// or rediss://');
+  const redisPrefix = read(env, 'REDIS_PREFIX') ?? 'orepanel:';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisPrefix)) problems.push('REDIS_PREFIX must be 1 to 64 letters, digits or _ . : - (e.g. shop1:)');
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
   const appUrl = parseAppUrl(read(env, 'APP_URL'), problems);
@@ -301,5 +310,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return Object.freeze({ port, host, dataDir, database, redisUrl, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase });
+  return Object.freeze({ port, host, dataDir, database, redisUrl, redisPrefix, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase });
 }

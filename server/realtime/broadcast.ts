@@ -238,8 +238,8 @@ export class RedisBroadcastBus implements BroadcastBus {
 }
 
 /** The bus for this configuration: Redis when a URL is given, else this process. */
-export async function openBroadcastBus(redisUrl: string | null, log: FastifyBaseLogger): Promise<BroadcastBus> {
-  return redisUrl ? RedisBroadcastBus.connect(redisUrl, log) : new MemoryBroadcastBus(log);
+export async function openBroadcastBus(redisUrl: string | null, log: FastifyBaseLogger, redisPrefix = 'orepanel:'): Promise<BroadcastBus> {
+  return redisUrl ? RedisBroadcastBus.connect(redisUrl, log, `${redisPrefix}broadcast:`) : new MemoryBroadcastBus(log);
 }
 
 /**

@@ -152,8 +152,8 @@ export class RedisLeaseStore implements LeaseStore {
 }
 
 /** The store for this configuration: Redis when a URL is given, else the database. */
-export async function openLeaseStore(redisUrl: string | null, db: Kysely<unknown>, clock: Clock): Promise<LeaseStore> {
-  if (redisUrl) return RedisLeaseStore.connect(redisUrl);
+export async function openLeaseStore(redisUrl: string | null, db: Kysely<unknown>, clock: Clock, redisPrefix = 'orepanel:'): Promise<LeaseStore> {
+  if (redisUrl) return RedisLeaseStore.connect(redisUrl, `${redisPrefix}lease:`);
   return new DatabaseLeaseStore(db as Kysely<{ leases: LeasesTable }>, clock);
 }
 

@@ -2,6 +2,7 @@
 // a change made through one reaches the other within 1 s through Redis and within 5 s through the
 // database's cache versions alone (issue 17 — before, a revoked permission lived on for 30 s).
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SigningKey } from '../../plugins/auth/server/sso-signing-key';
@@ -156,3 +157,27 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe('REDIS_PREFIX', () => {
+  it('puts every key and channel of a panel under its own prefix, so two panels share one Redis without hearing each other', async () => {
+    const tag = `op-test-${Date.now().toString(36)}`;
+    const [dialect] = testDialects();
+    const one = await startPanel(dialect, { env: { REDIS_URL: TEST_REDIS_URL(), REDIS_PREFIX: `${tag}-one:` } });
+    const two = await startPanel(dialect, { env: { REDIS_URL: TEST_REDIS_URL(), REDIS_PREFIX: `${tag}-two:` } });
+    const redis = new Redis(TEST_REDIS_URL());
+    try {
+      await one.app.inject({ url: '/api/system/settings' });
+      await one.services.leases.acquire('prefix-test', 'me', 10_000, false);
+      expect(await redis.keys(`${tag}-one:rl:*`)).not.toHaveLength(0);
+      expect(await redis.keys(`${tag}-one:lease:*`)).not.toHaveLength(0);
+      expect(await redis.keys(`${tag}-two:lease:*`)).toHaveLength(0);
+      const channels = (await redis.pubsub('CHANNELS', `${tag}-*`)) as string[];
+      expect(channels).toContain(`${tag}-one:broadcast:core:cache.changed`);
+      expect(channels).toContain(`${tag}-two:broadcast:core:cache.changed`);
+    } finally {
+      redis.disconnect();
+      await two.close();
+      await one.close();
+    }
+  });
+});

@@ -48,6 +48,8 @@ describe('loadConfig', () => {
     expect(config.database.dialect).toBe('sqlite');
     expect(config.redisUrl).toBeNull();
     expect(config.port).toBe(3000);
+    expect(loadConfig({ DATA_DIR: freshDir(), REDIS_PREFIX: '' }).redisPrefix).toBe('orepanel:');
+    expect(loadConfig({ DATA_DIR: freshDir(), REDIS_PREFIX: 'shop-2:' }).redisPrefix).toBe('shop-2:');
   });
 
   it('chooses the dialect from DATABASE_URL', () => {
@@ -71,6 +73,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'sqlite://x' }, /DATABASE_URL scheme "sqlite:" is not supported/],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [{ REDIS_URL: 'http://cache' }, /REDIS_URL must start with redis:\/\//],
+    [{ REDIS_PREFIX: 'has space:' }, /REDIS_PREFIX must be 1 to 64 letters/],
+    [{ REDIS_PREFIX: 'x'.repeat(65) }, /REDIS_PREFIX/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY must be a number of hops or a comma list.*everyone/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: '0' }, /between 1 and 32/],
@@ -145,6 +149,7 @@ describe('loadConfig', () => {
       'DATA_DIR',
       'DATABASE_URL',
       'REDIS_URL',
+      'REDIS_PREFIX',
       'TRUST_PROXY',
       'APP_URL',
       'SESSION_TTL_DAYS',

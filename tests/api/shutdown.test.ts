@@ -1,0 +1,43 @@
+// Graceful shutdown (issue 17): a stopping instance says it is not ready, finishes the request in
+// flight, then takes no more connections; a live socket is closed with "going away" (1001) so the
+// client reconnects to another instance.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gracefulShutdown } from '../../server/serve';
+import { startPanel, type TestPanel } from './harness';
+
+describe('graceful shutdown', () => {
+  let panel: TestPanel;
+  let base: string;
+  let release: () => void = () => undefined;
+  beforeAll(async () => {
+    panel = await startPanel('sqlite');
+    // a request that is still running when the stop begins
+    panel.app.get('/test/slow', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { done: true };
+    });
+    await panel.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(panel.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await panel.database.drop();
+  });
+
+  it('is ready, then not ready while it finishes the request in flight, then refuses connections', async () => {
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const slow = fetch(`${base}/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = gracefulShutdown(panel.app);
+    expect(panel.services.readiness.shuttingDown).toBe(true);
+    expect((await panel.services.readiness.report()).ready).toBe(false);
+    release();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ done: true });
+    await stopping;
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});
