@@ -126,13 +126,13 @@ export function FeatureSwitchedOff() {
   const { t } = useTranslation('kernel');
   useDocumentTitle(t('featureOff.title'));
   return (
-    <main data-feature-off="" css={{ minHeight: '60vh', display: 'grid', placeItems: 'center', padding: 24, textAlign: 'center' }}>
+    <section data-feature-off="" css={{ minHeight: '60vh', display: 'grid', placeItems: 'center', padding: 24, textAlign: 'center' }}>
       <div css={{ maxWidth: 520 }}>
         <h1 css={{ margin: '8px 0' }}>{t('featureOff.title')}</h1>
         <p css={{ opacity: 0.8, margin: '0 0 16px', lineHeight: 1.5 }}>{t('featureOff.text')}</p>
         <Link to="/dashboard">{t('notFound.home')}</Link>
       </div>
-    </main>
+    </section>
   );
 }
 
