@@ -40,6 +40,7 @@ import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
 import { CacheSync } from './cluster/cache-sync';
 import { secretKeyMatches, verifySecretKey } from './cluster/secret-check';
 import { Readiness } from './cluster/readiness';
+import { InstanceRegistry } from './cluster/instances';
 import { healthRoutes } from './routes/health';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
@@ -144,6 +145,8 @@ export interface PanelServices {
   cacheSync: CacheSync;
   /** /readyz: the stores answer, migrations done, not shutting down */
   readiness: Readiness;
+  /** this instance's registration, its peers and the jobs' last runs */
+  instances: InstanceRegistry;
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -272,7 +275,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const readiness = new Readiness(database.db as unknown as Kysely<unknown>, broadcast, config.redisUrl !== null);
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
   // jobs wait while the database is away, and go on by themselves when it is back
-  const scheduler = new Scheduler(log, options.jobs !== false, () => readiness.database());
+  const instances = new InstanceRegistry(database.db as unknown as Kysely<unknown>, paths.version, log);
+  const scheduler = new Scheduler(
+    log,
+    options.jobs !== false,
+    () => readiness.database(),
+    (status) => instances.recordRun(status),
+  );
   const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
   // before the database closes: a running job finishes first
   app.addHook('preClose', async () => {
@@ -303,7 +312,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const mailPreferences = new MailPreferences(database.db, activeManifests);
   const pluginConfig = Object.freeze({ appUrl: config.appUrl, dataDir: config.dataDir, sessionTtlDays: config.sessionTtlDays });
   // read-only views of the panel for operators' pages (ctx.system, ctx.accountStats)
-  const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log });
+  const system = new SystemState({ database, sharedStore: rateLimitStore, plugins: () => plugins, version: paths.version, log, instances });
   const accountStats = new AccountFigures(database.db, roles);
 
   const panelBackup = new PanelBackups({
@@ -409,6 +418,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
   await cacheSync.start();
+  await instances.start();
+  // after the jobs stopped (preClose hooks run in order): the instance is then really gone
+  app.addHook('preClose', async () => {
+    await instances.stop();
+  });
   // before the bus and the database close
   app.addHook('preClose', async () => {
     await cacheSync.close();
@@ -441,6 +455,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     panelBackup,
     cacheSync,
     readiness,
+    instances,
   });
 
   // --- request pipeline ---------------------------------------------------------------------

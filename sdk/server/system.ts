@@ -53,6 +53,38 @@ export interface PluginSystem {
   plugins(): PluginsSummary;
   /** The core's migrations, then each loaded plugin's that has any. */
   migrations(): Promise<MigrationSetState[]>;
+  /** Every instance serving this database (this one included), oldest first. */
+  instances(): Promise<PanelInstance[]>;
+  /** Each scheduled job's last run on any instance, by name (jobs that never ran are absent). */
+  jobRuns(): Promise<JobRun[]>;
+}
+
+/** One instance of the panel on this database (several run behind a load balancer). */
+export interface PanelInstance {
+  /** `<host>-<pid>-<random>`: the name its log lines and job runs carry */
+  id: string;
+  host: string;
+  version: string;
+  startedAt: string;
+  /** its last sign of life (ISO), refreshed every 15 s */
+  heartbeatAt: string;
+  /** when it stopped cleanly (ISO), null while it runs or after a crash */
+  stoppedAt: string | null;
+  /** not stopped, and a heartbeat within the last 45 s */
+  alive: boolean;
+  /** the instance answering this call */
+  self: boolean;
+}
+
+/** The last run of one scheduled job, on whichever instance ran it. */
+export interface JobRun {
+  name: string;
+  lastRunAt: string;
+  durationMs: number;
+  ok: boolean;
+  message: string | null;
+  /** the PanelInstance id that ran it */
+  instanceId: string;
 }
 
 export interface AccountCounts {

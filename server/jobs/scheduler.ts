@@ -32,6 +32,8 @@ export class Scheduler {
     private readonly autoStart: boolean,
     /** false while the database is unreachable: a scheduled run is skipped (paused), not failed */
     private readonly storeReachable: () => Promise<boolean> = async () => true,
+    /** told of every finished run (the cluster's job log); its failure is its own */
+    private readonly onFinished: (status: JobStatus) => Promise<void> = async () => undefined,
   ) {}
 
   /** Registers a job; with autoStart it first runs after `intervalMs`, then every `intervalMs`. */
@@ -76,6 +78,7 @@ export class Scheduler {
         job.status.lastDurationMs = Date.now() - started;
         job.current = null;
       }
+      await this.onFinished({ ...job.status }).catch((error: unknown) => this.log.warn({ err: error, job: name }, 'recording the run failed'));
     })();
     return job.current;
   }

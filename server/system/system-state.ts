@@ -3,7 +3,8 @@
 // must show the truth of now, and a failing part is an answer (ok: false), not an exception.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseProbe, MigrationSetState, PluginsSummary, PluginSystem, SharedStoreProbe } from '../../sdk/server';
+import type { DatabaseProbe, JobRun, MigrationSetState, PanelInstance, PluginsSummary, PluginSystem, SharedStoreProbe } from '../../sdk/server';
+import type { InstanceRegistry } from '../cluster/instances';
 import type { Database } from '../db/connect';
 import { CORE_MIGRATIONS } from '../db/core-migrations';
 import { CORE_MIGRATION_TABLE, pluginMigrationTable } from '../db/migrate';
@@ -19,6 +20,8 @@ export interface SystemStateOptions {
   plugins: () => PluginHost;
   version: string;
   log: FastifyBaseLogger;
+  /** this instance and its peers (server/cluster/instances.ts) */
+  instances: InstanceRegistry;
 }
 
 export class SystemState implements PluginSystem {
@@ -69,5 +72,13 @@ export class SystemState implements PluginSystem {
       if (migrations && Object.keys(migrations).length > 0) sets.push({ owner: plugin.manifest.id, table: pluginMigrationTable(plugin.manifest.id), migrations });
     }
     return migrationStatus(this.options.database.db as unknown as Kysely<unknown>, sets);
+  }
+
+  instances(): Promise<PanelInstance[]> {
+    return this.options.instances.list();
+  }
+
+  jobRuns(): Promise<JobRun[]> {
+    return this.options.instances.jobRuns();
   }
 }

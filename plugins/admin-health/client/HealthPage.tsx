@@ -1,10 +1,17 @@
 // /mc-admin/health (issues 3, 5): the database, the rate-limit store, mail, the Pterodactyl panel and
-// each scheduled job's last run, as the server measures them when asked; refresh asks again.
+// each scheduled job's last run and the instance that ran it, and the instances serving this database
+// (issue 17), as the server measures them when asked; refresh asks again.
 import { Alert, Badge, Button, Card, DataTable, Grid, Page, theme, useApi, useTranslation, type DataColumn, ResourceState, useDateTime } from '@orepanel/sdk';
 import { useMemo, type ReactNode } from 'react';
-import { healthUrl, type AdminHealth } from './health-api';
+import { healthUrl, type AdminHealth, type HealthInstance } from './health-api';
 
 type Job = AdminHealth['jobs'][number];
+
+function InstanceBadge({ instance }: { instance: HealthInstance }) {
+  const { t } = useTranslation('admin-health');
+  if (instance.stopped_at) return <Badge tone="neutral">{t('health.instances.stopped')}</Badge>;
+  return instance.alive ? <Badge tone="success">{t('health.instances.alive')}</Badge> : <Badge tone="danger">{t('health.instances.silent')}</Badge>;
+}
 
 function StateBadge({ ok }: { ok: boolean | null }) {
   const { t } = useTranslation('admin-health');
@@ -35,7 +42,33 @@ export default function HealthPage() {
       { id: 'name', header: t('health.jobs.name'), primary: true, cell: (job) => <code css={{ fontFamily: theme.font.mono }}>{job.name}</code> },
       { id: 'state', header: t('health.jobs.state'), cell: (job) => <StateBadge ok={job.ok} /> },
       { id: 'last', header: t('health.jobs.lastRun'), cell: (job) => (job.last_run_at ? dateTime(job.last_run_at) : t('health.jobs.never')) },
+      {
+        id: 'instance',
+        header: t('health.jobs.instance'),
+        cell: (job) => (job.instance ? <code css={{ fontFamily: theme.font.mono, overflowWrap: 'anywhere' }}>{job.instance}</code> : '—'),
+      },
       { id: 'message', header: t('health.jobs.message'), cell: (job) => <span css={{ overflowWrap: 'anywhere' }}>{job.message ?? '—'}</span> },
+    ],
+    [t, dateTime],
+  );
+
+  const instanceColumns = useMemo<DataColumn<HealthInstance>[]>(
+    () => [
+      {
+        id: 'id',
+        header: t('health.instances.id'),
+        primary: true,
+        cell: (instance) => (
+          <span>
+            <code css={{ fontFamily: theme.font.mono, overflowWrap: 'anywhere' }}>{instance.id}</code>
+            {instance.self && <span css={{ color: theme.colors.muted }}> · {t('health.instances.self')}</span>}
+          </span>
+        ),
+      },
+      { id: 'state', header: t('health.instances.state'), cell: (instance) => <InstanceBadge instance={instance} /> },
+      { id: 'version', header: t('health.instances.version'), cell: (instance) => instance.version },
+      { id: 'started', header: t('health.instances.started'), cell: (instance) => dateTime(instance.started_at) },
+      { id: 'heartbeat', header: t('health.instances.heartbeat'), cell: (instance) => dateTime(instance.heartbeat_at) },
     ],
     [t, dateTime],
   );
@@ -98,6 +131,15 @@ export default function HealthPage() {
                 />
               </Card>
             </Grid>
+            <Card title={t('health.instances.title')} flush>
+              <DataTable
+                caption={t('health.instances.title')}
+                columns={instanceColumns}
+                rows={h.instances}
+                rowKey={(instance) => instance.id}
+                empty={{ icon: 'clock', title: t('health.instances.empty') }}
+              />
+            </Card>
             <Card title={t('health.jobs.title')} flush>
               <DataTable caption={t('health.jobs.title')} columns={columns} rows={h.jobs} rowKey={(job) => job.name} empty={{ icon: 'clock', title: t('health.jobs.empty') }} />
             </Card>

@@ -17,8 +17,30 @@ function healthAnswer(overrides: Record<string, unknown> = {}) {
     mail: { enabled: false, queue: { pending: 3, failed: 2 } },
     panel: { configured: true, ok: false, latency_ms: null, code: 'PANEL_AUTH', message: 'This account does not have permission to access the API.' },
     jobs: [
-      { name: 'mail.queue', last_run_at: '2026-01-01T12:00:00.000Z', ok: false, message: 'connect ECONNREFUSED' },
-      { name: 'sessions.cleanup', last_run_at: null, ok: null, message: null },
+      { name: 'mail.queue', last_run_at: '2026-01-01T12:00:00.000Z', ok: false, message: 'connect ECONNREFUSED', instance: 'web2-41-a1b2c3', duration_ms: 12 },
+      { name: 'sessions.cleanup', last_run_at: null, ok: null, message: null, instance: null, duration_ms: null },
+    ],
+    instances: [
+      {
+        id: 'web1-40-d4e5f6',
+        host: 'web1',
+        version: '1.0.0',
+        started_at: '2026-01-01T11:00:00.000Z',
+        heartbeat_at: '2026-01-01T12:00:00.000Z',
+        stopped_at: null,
+        alive: true,
+        self: true,
+      },
+      {
+        id: 'web2-41-a1b2c3',
+        host: 'web2',
+        version: '1.0.0',
+        started_at: '2026-01-01T11:00:00.000Z',
+        heartbeat_at: '2026-01-01T11:30:00.000Z',
+        stopped_at: '2026-01-01T11:30:00.000Z',
+        alive: false,
+        self: false,
+      },
     ],
     ...overrides,
   };
@@ -36,6 +58,12 @@ describe('health', () => {
     expect(app.getByText(en.health.jobs.never)).toBeTruthy();
     expect(app.getByText(en.health.notRun)).toBeTruthy();
     expect(app.getByText('This account does not have permission to access the API.')).toBeTruthy();
+    // the instances, this one named, and the instance that ran the mail job (listed twice: as a job's and as an instance)
+    expect(app.getByText('web1-40-d4e5f6')).toBeTruthy();
+    expect((app.container.textContent ?? '').split('web2-41-a1b2c3').length - 1).toBe(2);
+    expect(app.getByText(en.health.instances.alive)).toBeTruthy();
+    expect(app.getByText(en.health.instances.stopped)).toBeTruthy();
+    expect(app.container.textContent).toContain(en.health.instances.self);
     // database ok; cache, the panel and the mail job failed
     const text = app.container.textContent ?? '';
     expect(text.split(en.health.ok).length - 1).toBe(1);

@@ -1,8 +1,10 @@
 // GET /api/admin/health (issue 3, /mc-admin/health): the database with its latency, the rate-limit
 // store, mail (on or off, the queue's pending and failed mails) and each scheduled job's last run —
-// measured on each request, a broken part reported as not ok rather than as a 500.
+// measured on each request, a broken part reported as not ok rather than as a 500 — and (issue 17)
+// the instances serving the database and which of them ran each job last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { servicesOf } from '../../../server/app';
+import { secondInstance, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 /** the store the panel keeps rate limits in (Redis or memory), as the harness takes it */
 type RateLimitStore = NonNullable<NonNullable<Parameters<typeof startPanel>[1]>['rateLimitStore']>;
@@ -11,7 +13,8 @@ interface Health {
   database: { dialect: string; ok: boolean; latency_ms: number | null };
   cache: { kind: 'redis' | 'memory'; ok: boolean };
   mail: { enabled: boolean; queue: { pending: number; failed: number } | null };
-  jobs: { name: string; last_run_at: string | null; ok: boolean | null; message: string | null }[];
+  jobs: { name: string; last_run_at: string | null; ok: boolean | null; message: string | null; instance: string | null; duration_ms: number | null }[];
+  instances: { id: string; host: string; version: string; started_at: string; heartbeat_at: string; stopped_at: string | null; alive: boolean; self: boolean }[];
 }
 
 async function health(panel: TestPanel, who: SignedInUser): Promise<Health> {
@@ -39,7 +42,29 @@ describe.each(testDialects())('admin health on %s', (dialect) => {
     expect(answer.database.latency_ms).toBeGreaterThanOrEqual(0);
     expect(answer.cache).toEqual({ kind: 'memory', ok: true });
     expect(answer.mail).toEqual({ enabled: false, queue: { pending: 0, failed: 0 } });
-    expect(answer.jobs).toContainEqual({ name: 'mail.queue', last_run_at: null, ok: null, message: null });
+    expect(answer.jobs).toContainEqual({ name: 'mail.queue', last_run_at: null, ok: null, message: null, instance: null, duration_ms: null });
+  });
+
+  it('lists the instances and says which one ran each job last', async () => {
+    const other = await secondInstance(panel, { jobs: false });
+    try {
+      const otherId = servicesOf(other).instances.id;
+      const ownId = panel.services.instances.id;
+      expect(otherId).not.toBe(ownId);
+      const listed = (await health(panel, admin)).instances;
+      expect(listed.find((i) => i.id === ownId)).toMatchObject({ alive: true, self: true, stopped_at: null });
+      expect(listed.find((i) => i.id === otherId)).toMatchObject({ alive: true, self: false, stopped_at: null });
+      // the job ran on the other instance: this one's page names it
+      await servicesOf(other).scheduler.runNow('mail.queue');
+      const job = (await health(panel, admin)).jobs.find((j) => j.name === 'mail.queue');
+      expect(job).toMatchObject({ instance: otherId, ok: true });
+      expect(job?.duration_ms).toBeGreaterThanOrEqual(0);
+    } finally {
+      await other.close();
+    }
+    // a stopped instance is listed as such, no longer alive
+    const gone = (await health(panel, admin)).instances.find((i) => i.self === false && i.stopped_at !== null);
+    expect(gone).toMatchObject({ alive: false });
   });
 
   it('counts pending and failed mails, says when mail is on and shows a job’s last run', async () => {
