@@ -46,7 +46,7 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
   // features: afk_enabled by earn-afk, store_enabled by store, allow_tickets by tickets…); these two
   // are the core's: early supporters are shown by two plugins (profiles, leaderboard through the sdk's
   // earlySupporters()), zero trust is checked by the core's sessions (server/auth/sessions.ts)
-  flag('early_supporters_enabled', false, 'Early supporters: the first accounts get an Early Supporter badge on their profile and the leaderboard'),
+  flag('early_supporters_enabled', false, 'Early Supporter badges for the first accounts'),
   // reference: early_supporters_amount 100
   {
     key: 'early_supporters_amount',
@@ -58,7 +58,7 @@ export const CORE_SETTINGS: readonly ManifestSetting[] = [
     min: 1,
     max: 1_000_000,
   },
-  flag('zero_trust_enabled', false, 'Zero trust: a session is trusted only from the browser that signed in (its token from another browser ends it)'),
+  flag('zero_trust_enabled', false, 'Zero trust: sessions only from the browser that signed in'),
   // security (reference: force_2fa false): a user without 2FA is sent to set it up (user_info.two_fa_required)
   flag('force_2fa', false, 'Require two-factor authentication for every account'),
   // security: anti-abuse (reference: block_vpn, block_alts false). Matching sign-ins flag the account

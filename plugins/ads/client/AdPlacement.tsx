@@ -10,7 +10,11 @@ export function AdPlacement({ setting }: { setting: string }) {
   const id = typeof slot === 'string' ? slot.trim() : '';
   if (!client || id === '') return null;
   return (
-    <aside aria-label={t('label')} css={{ display: 'grid', gap: 6, minWidth: 0, margin: '8px 0' }}>
+    <aside
+      aria-label={t('label')}
+      // an ad the provider could not fill leaves no empty labelled box behind
+      css={{ display: 'grid', gap: 6, minWidth: 0, margin: '8px 0', '&:has(ins[data-ad-status="unfilled"])': { display: 'none' } }}
+    >
       <span css={{ fontSize: 11, letterSpacing: 0.6, textTransform: 'uppercase', color: theme.colors.muted }}>{t('label')}</span>
       <Ad slot={id} />
     </aside>

@@ -175,7 +175,7 @@ describe('AFK page', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(app.getByText('Connection lost')).toBeTruthy();
+    expect(app.getByText(en.state.droppedTitle)).toBeTruthy();
     expect(document.body.textContent).toContain(en.state.dropped);
     // the kernel's banner offers "Reconnect now"; here the next attempt comes by itself
     await act(async () => {
