@@ -41,6 +41,7 @@ import { CacheSync } from './cluster/cache-sync';
 import { secretKeyMatches, verifySecretKey } from './cluster/secret-check';
 import { Readiness } from './cluster/readiness';
 import { InstanceRegistry } from './cluster/instances';
+import { metricsRoute, PanelMetrics } from './cluster/metrics';
 import { healthRoutes } from './routes/health';
 import { openLeaseStore, type LeaseStore } from './realtime/leases';
 import { registerWebsockets } from './realtime/websocket';
@@ -280,8 +281,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     log,
     options.jobs !== false,
     () => readiness.database(),
-    (status) => instances.recordRun(status),
+    (status) => {
+      metrics?.jobFinished(status);
+      return instances.recordRun(status);
+    },
   );
+  // off unless METRICS_TOKEN is set: nothing is counted that nobody reads
+  const metrics = config.metricsToken
+    ? new PanelMetrics({
+        db: database.db as unknown as Kysely<unknown>,
+        mailQueue: () => mailer.queueCounts(),
+        openSockets: () => (app as unknown as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0,
+      })
+    : null;
+  if (metrics) app.addHook('onResponse', async (request, reply) => metrics.observe(request, reply));
   const mailer = new Mailer(database.db, settings, scheduler, async () => config.appUrl ?? String((await settings.get('app_url')) ?? ''));
   // before the database closes: a running job finishes first
   app.addHook('preClose', async () => {
@@ -501,6 +514,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // --- routes ---------------------------------------------------------------------------------
   healthRoutes(app, readiness);
+  metricsRoute(app, metrics, config.metricsToken);
   // the counters plugins declare for the session's stats (plugin.json `stats`), whether or not they are on
   sessionRoutes(app, sessions, settings, counters, () => plugins.list().flatMap((p) => p.manifest.stats ?? []));
   systemRoutes(app, {

@@ -77,6 +77,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'At least 12 characters. When set, new backups (DATA_DIR/backups) are encrypted with this passphrase instead of the secret key, and restoring one made with it needs it set again.',
   },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: no /metrics)',
+    description: 'At least 16 characters. Turns on Prometheus metrics at GET /metrics, answered only to a scraper sending Authorization: Bearer <token>.',
+  },
 ];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -107,6 +112,8 @@ export interface Config {
   readonly redisUrl: string | null;
   /** REDIS_PREFIX: before every key and channel the panel uses in Redis */
   readonly redisPrefix: string;
+  /** METRICS_TOKEN, or null: /metrics answers 404 */
+  readonly metricsToken: string | null;
   /** Fastify's trustProxy: false, a hop count or a list of addresses/CIDRs */
   readonly trustProxy: false | number | string[];
   readonly appUrl: string | null;
@@ -299,6 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   // not trimmed beyond what read() does: a passphrase is taken as typed
   const backupPassphrase = read(env, 'BACKUP_PASSPHRASE') ?? null;
   if (backupPassphrase !== null && backupPassphrase.length < 12) problems.push('BACKUP_PASSPHRASE must be at least 12 characters long');
+  const metricsToken = read(env, 'METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters long');
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -310,5 +319,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return Object.freeze({ port, host, dataDir, database, redisUrl, redisPrefix, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase });
+  return Object.freeze({ port, host, dataDir, database, redisUrl, redisPrefix, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase, metricsToken });
 }

@@ -74,6 +74,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [{ REDIS_URL: 'http://cache' }, /REDIS_URL must start with redis:\/\//],
     [{ REDIS_PREFIX: 'has space:' }, /REDIS_PREFIX must be 1 to 64 letters/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
     [{ REDIS_PREFIX: 'x'.repeat(65) }, /REDIS_PREFIX/],
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY must be a number of hops or a comma list.*everyone/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
@@ -163,6 +164,7 @@ describe('loadConfig', () => {
       'FILES_S3_FORCE_PATH_STYLE',
       'SECRET_KEY',
       'BACKUP_PASSPHRASE',
+      'METRICS_TOKEN',
     ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);
   });
