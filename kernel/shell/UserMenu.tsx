@@ -8,6 +8,7 @@ import { logout } from '../../sdk/client/session';
 import { isPluginOffered, registryStore } from '../../sdk/client/stores/registry';
 import { sessionStore } from '../../sdk/client/stores/session';
 import { uiStore } from '../../sdk/client/stores/ui';
+import { VisuallyHidden } from '../../sdk/client/ui/feedback';
 import { Icon } from '../../sdk/client/ui/icons';
 import { theme } from '../../sdk/client/ui/theme';
 import { Avatar, initialsOf } from '../../sdk/client/ui/user-identity';
@@ -75,7 +76,6 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('shell.userMenu')}
         data-testid="user-menu"
         onClick={() => setOpen((v) => !v)}
         css={{
@@ -106,6 +106,9 @@ export function UserMenu() {
         >
           {user?.username ?? ''}
         </span>
+        {/* named by its visible text (the username) plus what it is: an aria-label would hide the
+            username from speech input, which calls the button by what it shows (WCAG 2.5.3) */}
+        <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
       </button>
       {open && (
         <div

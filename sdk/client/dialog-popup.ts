@@ -28,7 +28,7 @@ function injectSkin(): void {
     `--swal2-deny-button-background-color:${c.dangerStrong};--swal2-cancel-button-background-color:${c.surfaceRaised};` +
     `--swal2-cancel-button-color:${c.text};--swal2-timer-progress-bar-background:${c.primary};font-family:${theme.font.family}}` +
     `.${DIALOG_CLASS} .swal2-popup{box-shadow:${theme.shadows.lg}}` +
-    `.${DIALOG_CLASS} .swal2-danger{--swal2-confirm-button-background-color:${c.dangerStrong}}` +
+    `.${DIALOG_CLASS} .swal2-danger{--swal2-confirm-button-background-color:${c.dangerStrong};--swal2-confirm-button-color:#fff}` +
     toastAnimationCss();
   document.head.appendChild(style);
 }

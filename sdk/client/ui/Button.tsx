@@ -39,7 +39,8 @@ const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css({ background: c.primary, color: c.primaryText, '&:hover:not(:disabled)': { background: c.primaryHover } }),
   secondary: css({ background: c.surfaceRaised, color: c.text, borderColor: c.border, '&:hover:not(:disabled)': { background: c.surfaceHover, borderColor: c.borderStrong } }),
-  danger: css({ background: c.dangerStrong, color: '#fff', '&:hover:not(:disabled)': { background: c.danger } }),
+  // on the lighter hover fill white would fall to 2.8:1, so the text turns dark there
+  danger: css({ background: c.dangerStrong, color: '#fff', '&:hover:not(:disabled)': { background: c.danger, color: c.background } }),
   ghost: css({ background: 'transparent', color: c.muted, '&:hover:not(:disabled)': { background: c.surfaceRaised, color: c.text } }),
 };
 
