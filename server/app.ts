@@ -285,6 +285,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       metrics?.jobFinished(status);
       return instances.recordRun(status);
     },
+    {
+      acquire: (job, ttlMs) => leases.acquire(`core:job:${job}`, instances.id, ttlMs, false),
+      release: (job) => leases.release(`core:job:${job}`, instances.id),
+    },
   );
   // off unless METRICS_TOKEN is set: nothing is counted that nobody reads
   const metrics = config.metricsToken

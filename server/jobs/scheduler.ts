@@ -1,6 +1,8 @@
 // In-process scheduled jobs. Each job runs on its own interval, never overlapping itself; its last
-// run (when, how long, ok or the error) is kept for the health page. Jobs that must not run twice
-// across several instances take a database lease inside their own work (see mail/mail-queue.ts).
+// run (when, how long, ok or the error) is kept for the health page. With several instances a
+// scheduled run first takes the job's lease for the period (`periodLease`): one instance runs it per
+// period, the others skip that tick. Work that must never run twice still claims its rows inside
+// (see mail/mail-queue.ts): a lease can lapse while a slow run goes on.
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface JobStatus {
@@ -34,7 +36,12 @@ export class Scheduler {
     private readonly storeReachable: () => Promise<boolean> = async () => true,
     /** told of every finished run (the cluster's job log); its failure is its own */
     private readonly onFinished: (status: JobStatus) => Promise<void> = async () => undefined,
+    /** one run per period across the instances; absent: every tick runs here */
+    private readonly periodLease: PeriodLease | null = null,
   ) {}
+
+  /** the period leases this instance holds now, released when it stops */
+  private readonly held = new Set<string>();
 
   /** Registers a job; with autoStart it first runs after `intervalMs`, then every `intervalMs`. */
   every(name: string, intervalMs: number, run: () => Promise<string | void>): void {
@@ -85,11 +92,12 @@ export class Scheduler {
 
   /** Asks for a run soon (e.g. right after a mail was queued) when jobs run by themselves. */
   kick(name: string): void {
-    if (this.autoStart && !this.stopped) setImmediate(() => void this.runScheduled(name));
+    // new work queued here is worked here: no waiting for whichever instance holds the period
+    if (this.autoStart && !this.stopped) setImmediate(() => void this.runScheduled(name, false));
   }
 
   /** A run the timer asks for: skipped while the database is away (the next tick tries again). */
-  private async runScheduled(name: string): Promise<void> {
+  private async runScheduled(name: string, takeLease = true): Promise<void> {
     const job = this.jobs.get(name);
     if (!job || job.current || this.stopped) return;
     if (!(await this.storeReachable())) {
@@ -99,6 +107,19 @@ export class Scheduler {
     }
     if (job.status.paused) this.log.info({ job: name }, `job ${name} resumed`);
     job.status.paused = false;
+    if (this.periodLease && takeLease) {
+      // held for (almost) the whole period and not released after the run: the other instances'
+      // ticks within this period find it taken; the next period's first tick, anywhere, takes it
+      const ttlMs = Math.max(1_000, job.status.intervalMs - 1_000);
+      let mine = false;
+      try {
+        mine = await this.periodLease.acquire(name, ttlMs);
+      } catch (error) {
+        this.log.warn({ err: error, job: name }, `job ${name}: its lease could not be taken; skipped this time`);
+      }
+      if (!mine) return;
+      this.held.add(name);
+    }
     await this.runNow(name);
   }
 
@@ -106,10 +127,19 @@ export class Scheduler {
     return [...this.jobs.values()].map((j) => ({ ...j.status }));
   }
 
-  /** Stops the timers and waits for running jobs to finish. */
+  /** Stops the timers, waits for running jobs to finish and hands their period leases back. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const job of this.jobs.values()) if (job.timer) clearInterval(job.timer);
     await Promise.all([...this.jobs.values()].map((j) => j.current));
+    const lease = this.periodLease;
+    if (lease) await Promise.all([...this.held].map((name) => lease.release(name).catch(() => undefined)));
+    this.held.clear();
   }
+}
+
+/** The lease a scheduled run takes for its period (app.ts: the panel's lease store, this instance as holder). */
+export interface PeriodLease {
+  acquire(job: string, ttlMs: number): Promise<boolean>;
+  release(job: string): Promise<void>;
 }

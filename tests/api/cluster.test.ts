@@ -84,6 +84,19 @@ for (const dialect of testDialects()) {
         await timeUntil(async () => onB.isActive(id), limitMs);
       });
 
+      it('a scheduled job runs on one instance per period, not on each', async () => {
+        const runs: string[] = [];
+        // a period of 1 s (the shortest lease), ticking every 200 ms on both instances
+        servicesOf(a.app).scheduler.every('test.cluster-tick', 200, async () => void runs.push('a'));
+        servicesOf(b).scheduler.every('test.cluster-tick', 200, async () => void runs.push('b'));
+        await new Promise((resolve) => setTimeout(resolve, 2_300));
+        // each instance alone would have run it ~11 times; together, once a second
+        expect(runs.length).toBeGreaterThanOrEqual(2);
+        expect(runs.length).toBeLessThanOrEqual(4);
+        const recorded = await a.services.instances.jobRuns();
+        expect([a.services.instances.id, servicesOf(b).instances.id]).toContain(recorded.find((r) => r.name === 'test.cluster-tick')?.instanceId);
+      });
+
       // without Redis the instances share no channel: their sockets check the session themselves
       it.runIf(store === 'redis')('a session ended on A closes what B holds for it (the event reaches B)', async () => {
         const heard: number[] = [];
