@@ -49,6 +49,8 @@ const MARIADB_FILES = [
   // announcements: read marks inserted once under a unique key (a race answered by an update), LIKE filters
   'announcements',
   'auth',
+  // several instances on one database: cache versions, the key check, instances, job leases
+  'cluster',
   'credits',
   'database',
   'gift',
