@@ -43,7 +43,7 @@ for (const dialect of testDialects()) {
 
       const usersListOn = (app: FastifyInstance, who: SignedInUser) => app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie: who.cookie } });
 
-      it(`a permission granted and then removed through A is honoured, then refused, by B within ${limitMs / 1000} s`, async () => {
+      it(`a permission granted and then removed through A is honoured, then refused, by B within ${limitMs / 1000} s`, async ({ annotate }) => {
         const roleId = await roleWith(a, []);
         const staff = await userWithRole(a, roleId);
         expect((await usersListOn(b, staff)).statusCode).toBe(403);
@@ -62,6 +62,8 @@ for (const dialect of testDialects()) {
         expect(revoke.statusCode).toBe(200);
         const refused = await timeUntil(async () => (await usersListOn(b, staff)).statusCode === 403, limitMs);
         expect(refused).toBeLessThanOrEqual(limitMs);
+        // the figures of issue 17 (before: 30.8 s to grant, 30.4 s to refuse)
+        await annotate(`granted on B after ${granted} ms, refused after ${refused} ms`);
         // and it stays refused: B does not fall back to an older copy
         for (let i = 0; i < 5; i++) expect((await usersListOn(b, staff)).statusCode).toBe(403);
       });
