@@ -105,6 +105,8 @@ export interface BuildAppOptions {
    * process to one SQLite file wait for each other's locks synchronously, stalling both instances.
    */
   database?: Database;
+  /** false: a short-lived app of the command line, not listed among the panel's instances (default true) */
+  instance?: boolean;
   /** ctx.objectStorage's multipart part size (default 8 MiB; at least S3's 5 MiB): tests use the smallest */
   objectStoragePartBytes?: number;
 }
@@ -435,7 +437,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   if (config.appUrl && (await settings.getEntry('app_url')).value === '') await settings.set('app_url', config.appUrl);
   await plugins.syncStates();
   await cacheSync.start();
-  await instances.start();
+  if (options.instance !== false) await instances.start();
   // after the jobs stopped (preClose hooks run in order): the instance is then really gone
   app.addHook('preClose', async () => {
     await instances.stop();

@@ -71,7 +71,7 @@ const defaultIO: CliIO = {
 };
 
 async function migrate(config: Config, io: CliIO): Promise<number> {
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ config, logger: false, instance: false });
   try {
     const { database, plugins } = servicesOf(app);
     io.out(`Database (${database.dialect}) is up to date: core and ${plugins.list().length} plugin(s).`);
@@ -154,7 +154,7 @@ async function setSetting(config: Config, args: string[], io: CliIO): Promise<nu
   if (args.length !== 2) throw new UsageError(`settings set takes a key and a value (got ${args.length} argument${args.length === 1 ? '' : 's'})`);
   const [key, text] = args;
   // the whole app: plugins' settings are declared by their manifests
-  const app = await buildApp({ config, logger: false });
+  const app = await buildApp({ config, logger: false, instance: false });
   try {
     const { settings } = servicesOf(app);
     const def = settings.definition(key);
@@ -278,7 +278,7 @@ async function backup(config: Config, args: string[], io: CliIO): Promise<number
   if (positionals.length !== takes) throw new UsageError(takes === 1 ? `backup ${command} takes one backup name or file` : `backup ${command} takes no arguments`);
   if (values.yes && command !== 'restore') throw new UsageError('--yes goes with backup restore');
   // the panel as the server would build it (every plugin's migrations), without its scheduled jobs
-  const app = await buildApp({ config, logger: false, jobs: false });
+  const app = await buildApp({ config, logger: false, jobs: false, instance: false });
   try {
     const backups = servicesOf(app).panelBackup;
     const progress = progressLines(io);

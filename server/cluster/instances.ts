@@ -77,7 +77,9 @@ export class InstanceRegistry {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    // never registered (a command-line app)
+    if (!this.timer) return;
+    clearInterval(this.timer);
     try {
       await this.db.updateTable('panel_instances').set({ stopped_at: new Date().toISOString() }).where('id', '=', this.id).execute();
     } catch (error) {
