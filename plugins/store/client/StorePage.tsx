@@ -50,13 +50,15 @@ function ItemCard({ item, balance, busy, onBuy }: { item: StoreItemOffer; balanc
         </span>
       }
     >
+      {/* the group names the item; a disabled button is named by the reason it shows (an aria-label
+          of "Buy CPU" over "Not enough coins" would hide that reason from speech input, WCAG 2.5.3) */}
       <div css={{ display: 'grid', gap: 10 }} aria-label={name} role="group">
         <p css={{ margin: 0, color: theme.colors.muted }}>{t(`items.${item.id}.text`)}</p>
         <p css={{ margin: 0, fontSize: theme.font.size.lg, fontWeight: theme.font.weight.semibold, color: theme.colors.text }}>
           {t('store.pack', { amount: resourceText(t, item.id, item.quantity), price: item.price })}
         </p>
         <p css={{ margin: 0, color: theme.colors.muted }}>{t('store.owned', { owned: resourceText(t, item.id, item.owned), max: resourceText(t, item.id, item.max) })}</p>
-        <Button icon="store" loading={busy} disabled={atMax || tooDear} onClick={() => onBuy(item)} aria-label={t('store.buyItem', { item: name })}>
+        <Button icon="store" loading={busy} disabled={atMax || tooDear} onClick={() => onBuy(item)} aria-label={atMax || tooDear ? undefined : t('store.buyItem', { item: name })}>
           {atMax ? t('store.atMax') : tooDear ? t('store.tooDear') : t('store.buy')}
         </Button>
       </div>

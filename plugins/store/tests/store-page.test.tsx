@@ -45,10 +45,12 @@ describe('store page', () => {
     expect(app.getByText('+1,024 MiB for 100 coins')).toBeTruthy();
     expect(app.getByText('You have 1,024 MiB · at most 8,192 MiB')).toBeTruthy();
     expect(app.getByText('+100% for 600 coins')).toBeTruthy();
-    const cpu = app.getByRole('button', 'Buy CPU') as HTMLButtonElement;
+    const cpu = app.getByRole('group', 'CPU').querySelector('button') as HTMLButtonElement;
     expect([cpu.disabled, cpu.textContent]).toEqual([true, 'Not enough coins']);
-    const ports = app.getByRole('button', 'Buy Ports') as HTMLButtonElement;
+    const ports = app.getByRole('group', 'Ports').querySelector('button') as HTMLButtonElement;
     expect([ports.disabled, ports.textContent]).toEqual([true, 'Maximum reached']);
+    // named by the reason they show, inside the item's group
+    expect([app.queryByRole('button', 'Buy CPU'), app.getByRole('button', 'Not enough coins')]).toEqual([null, cpu]);
     expect((app.getByRole('button', 'Buy Memory') as HTMLButtonElement).disabled).toBe(false);
     // packs the server left out (blocked) are not on the page
     expect(app.queryByText('Disk')).toBeNull();
