@@ -5,9 +5,37 @@
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpError } from '../../sdk/server';
+import { isStoreUnavailable } from '../../server/db/connect';
+import { classifyError } from '../../server/http/errors';
 import { register, startPanel, testDialects, type TestPanel } from './harness';
 
 const servers = testDialects().filter((d) => d !== 'sqlite');
+
+describe('store errors', () => {
+  it('answers a lost or refused database 503 STORE_UNAVAILABLE, and nothing else', () => {
+    const unreachable = [
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' }),
+      Object.assign(new Error('Connection was killed'), { errno: 1927, code: 'ER_CONNECTION_KILLED' }),
+    ];
+    for (const error of unreachable) {
+      expect(isStoreUnavailable(error)).toBe(true);
+      expect(classifyError(error)).toEqual({ status: 503, body: { error: { code: 'STORE_UNAVAILABLE', message: expect.any(String) } } });
+    }
+    const others = [
+      Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
+      Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      new Error('something else'),
+      httpError(409, 'CONFLICT', 'Taken.'),
+    ];
+    for (const error of others) expect(isStoreUnavailable(error)).toBe(false);
+    expect(classifyError(others[2]).status).toBe(500);
+  });
+});
 
 async function onAdmin<T>(panel: TestPanel, work: (query: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
   const url = new URL(panel.database.url);
