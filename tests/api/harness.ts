@@ -21,6 +21,8 @@ import { createTestRole, relaxRateLimits } from '../../sdk/testing/panel-setup';
 // for plugins' API tests (plugins/*/tests/*.api.test.ts), which may import this harness but not the core
 export { checkLedgerConsistency } from '../../server/wallet/consistency';
 export { MemoryRateLimitStore } from '../../server/security/rate-limiter';
+/** the services of a second instance (secondInstance answers the app only) */
+export { servicesOf } from '../../server/app';
 
 export type TestDialect = 'sqlite' | 'postgres' | 'mysql';
 const KNOWN: readonly TestDialect[] = ['sqlite', 'postgres', 'mysql'];

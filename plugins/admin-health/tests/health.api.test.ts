@@ -3,8 +3,7 @@
 // measured on each request, a broken part reported as not ok rather than as a 500 — and (issue 17)
 // the instances serving the database and which of them ran each job last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicesOf } from '../../../server/app';
-import { secondInstance, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
+import { secondInstance, servicesOf, startPanel, testDialects, userWithRole, type SignedInUser, type TestPanel } from '../../../tests/api/harness';
 
 /** the store the panel keeps rate limits in (Redis or memory), as the harness takes it */
 type RateLimitStore = NonNullable<NonNullable<Parameters<typeof startPanel>[1]>['rateLimitStore']>;
