@@ -4,6 +4,7 @@
 export interface ServerEvents {
   'user.registered': { userId: number; uuid: string; username: string; ref: string | null };
   'session.started': { userId: number; sessionId: number; ip: string | null };
+  /** heard on every instance of the panel (relayed through Redis when REDIS_URL is set): close what you hold for it */
   'session.ended': { userId: number; sessionId: number };
   'plugin.state': { id: string; enabled: boolean };
   /** the account's e-mail address changed (it is unverified now); linkBase: the panel's public address */
@@ -14,7 +15,10 @@ export interface ServerEvents {
    * delete, one after another; one that fails is logged and the deletion goes on.
    */
   'user.deleting': { userId: number; uuid: string };
-  /** the account deleted itself (its sessions and the rows that reference it are gone) */
+  /**
+   * the account deleted itself (its sessions and the rows that reference it are gone); heard on every
+   * instance (relayed through Redis), so a handler's database work must bear running more than once
+   */
   'user.deleted': { userId: number; uuid: string };
   /** the account's current e-mail address has just been proved (a verification link, a password-reset link) */
   'user.verified': { userId: number };
