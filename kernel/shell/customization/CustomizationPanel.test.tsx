@@ -142,3 +142,27 @@ describe('the performance tab', () => {
     expect(view.querySelector('[data-testid="system-reduced-motion"]')).toBeNull();
   });
 });
+
+describe('the focus (keyboard use)', () => {
+  it('goes into the panel when it opens and back to the gear when it closes from inside; a close with the focus elsewhere leaves it there', () => {
+    container = document.createElement('div');
+    document.body.appendChild(container);
+    const gear = document.createElement('button');
+    const elsewhere = document.createElement('input');
+    document.body.append(gear, elsewhere);
+    const ref = { current: gear };
+    root = createRoot(container);
+    const show = (open: boolean) => act(() => root!.render(open ? createElement(CustomizationPanel, { onClose: () => {}, ignore: ref }) : null));
+    show(true);
+    expect(container.querySelector('[role="dialog"]')!.contains(document.activeElement)).toBe(true);
+    show(false);
+    expect(document.activeElement).toBe(gear);
+
+    show(true);
+    elsewhere.focus();
+    show(false);
+    expect(document.activeElement).toBe(elsewhere);
+    gear.remove();
+    elsewhere.remove();
+  });
+});

@@ -1,7 +1,7 @@
 // spec §2 App shell: the UI customisation panel the floating gear opens, with three tabs — Transitions,
 // UI Components, Performance. Clicking outside (or Escape) closes it. Every control writes the sdk's
 // ui store, which saves it (`ui-settings`, `page-transition`) and re-applies it (spec §3).
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ANIMATION_STYLES,
@@ -244,6 +244,16 @@ export default function CustomizationPanel({ onClose, ignore }: { onClose: () =>
       document.removeEventListener('keydown', onKey);
     };
   }, [onClose, ignore]);
+
+  // closed while the focus was inside (Escape, its close button): the focus goes back to the gear
+  // that opened it, not to the start of the page. A layout cleanup runs before the panel leaves the
+  // document, so it can still tell where the focus was.
+  useLayoutEffect(() => {
+    const node = panel.current;
+    return () => {
+      if (node?.contains(document.activeElement)) ignore?.current?.focus();
+    };
+  }, [ignore]);
 
   return (
     <div
