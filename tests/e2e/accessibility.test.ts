@@ -239,6 +239,9 @@ async function openDeleteConfirm(page: Page): Promise<void> {
   await password.fill(PASSWORD);
   await password.press('Enter');
   await page.locator('.swal2-popup').waitFor(WAIT);
+  // contrast is measured on what is shown: not halfway through the dialog's fade-in (a button mid-
+  // transition reads as a blend of its colour and the backdrop)
+  await page.waitForFunction(() => (document.querySelector('.swal2-container')?.getAnimations({ subtree: true }) ?? []).every((a) => a.playState !== 'running'), undefined, WAIT);
 }
 
 /** Presses Tab (Shift+Tab when `back`) until the focused element matches `selector`; fails after `max` presses. */

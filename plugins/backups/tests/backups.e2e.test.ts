@@ -102,7 +102,7 @@ describe('the backups screen in the browser', () => {
       .click();
     const dialog = page().getByRole('dialog', { name: 'Restore this backup?' });
     await dialog.waitFor(WAIT);
-    expect(await dialog.innerText()).toContain('accounts, passwords and sessions are those of the backup');
+    expect(await dialog.innerText()).toContain('accounts and passwords are those of the backup, and everyone is signed out');
     const confirm = dialog.getByRole('button', { name: 'Restore', exact: true });
     expect(await confirm.isDisabled()).toBe(true);
     const appName = await page().evaluate(async () => ((await (await fetch('/api/system/settings')).json()) as { app_name: string }).app_name);
