@@ -30,6 +30,7 @@ export * from './types';
 export { SDK_VERSION } from './version';
 export { hasPermission, isAdminRole } from './manifest';
 export { ACCOUNT_RULES } from './account-rules';
+export { SPEC_FEATURE_FLAGS, SPEC_SETTINGS_GROUPS, type SpecSettingsGroupId } from './spec-settings';
 export { changedFields } from './client/changed-fields';
 export { useEditForm, type EditForm, type EditFormOptions, type FieldBinding, type FieldProblems } from './client/edit-form';
 
