@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = new URL('../', import.meta.url).pathname;
-const CLI = join(ROOT, 'bin', 'orepanel.mjs');
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,7 +20,9 @@ export function freePort() {
   });
 }
 
-export async function startPanel(extraEnv = {}) {
+/** Starts the panel built in `root` (this checkout by default; a bench may compare another build). */
+export async function startPanel(extraEnv = {}, root = ROOT) {
+  const CLI = join(root, 'bin', 'orepanel.mjs');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'orepanel-bench-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...extraEnv };

@@ -24,6 +24,7 @@ import { followPerformanceSettings } from './performance/follow-settings';
 import { syncServiceWorker } from './performance/service-worker';
 import { preparePlugins, type PluginSet } from './plugins/plugin-loader';
 import { createKernelRouter, type KernelRouter } from './router/create-router';
+import { whenFirstPageReady } from './router/first-page';
 import { tapKernelGuards, type GuardState } from './router/guards';
 import { REDIRECT_TARGET_KEY } from './router/navigation';
 import { setBeforePageRetry, type KernelRouteHandle } from './router/plugin-route';
@@ -255,6 +256,8 @@ export function createKernel(doc: Document = document, win: Window = window, opt
       });
       const host = doc.getElementById('app');
       if (!host) throw new Error('index.html has no #app element');
+      // the first page renders complete: its route decided, its plugin and page loaded (issue 15)
+      await whenFirstPageReady(router);
       // spec §4.5: mount on the next animation frame
       await new Promise<void>((resolve, reject) => {
         win.requestAnimationFrame(() => {

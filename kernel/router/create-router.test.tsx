@@ -155,6 +155,26 @@ describe('the kernel router', () => {
     t.router.dispose();
   });
 
+  it('the first page of a load: the router is ready only once its page module is here (issue 15)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const t = setup({ hasSessionCookie: false }, '/auth/login', new Map(), false);
+    const LoginPage = vi.fn(async () => {
+      await gate;
+      return { default: () => null };
+    });
+    registryStore.getState().commitPlugin('auth', { routes: { LoginPage }, slots: {} });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(LoginPage).toHaveBeenCalledTimes(1);
+    expect(t.router.state.initialized).toBe(false);
+    release();
+    await t.settled();
+    expect(t.router.state.location.pathname).toBe('/auth/login');
+    t.router.dispose();
+  });
+
   it('the after-login route goes to the saved target once, then to the dashboard', async () => {
     const storage = new Map([[REDIRECT_TARGET_KEY, '/mc-admin/users']]);
     const t = setup({ hasSessionCookie: true, storedRole: '8', permissions: ['admin.root'] }, '/auth/after-login', storage);

@@ -7,7 +7,7 @@
 // Every plugin route's loader runs the `beforeNavigate` guards BEFORE anything of the route's plugin is
 // fetched; only when they let the navigation through does the page chunk start downloading, while the
 // current page plays its "out" animation.
-import { lazy, Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, replace, useLocation, useRouteError, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { kernelEvents } from '../../sdk/client/events';
@@ -18,7 +18,7 @@ import { LoadingScreen } from '../shell/LoadingScreen';
 import { OverlayHost } from '../shell/overlays';
 import { DASHBOARD_PATH } from './guards';
 import { AFTER_LOGIN_PATH, decideNavigation, takeRedirectTarget, type NavigationEffects } from './navigation';
-import { KernelNotFound, PluginRoute, preloadRoutePage, type KernelRouteHandle, type RouteLoaderData } from './plugin-route';
+import { KernelNotFound, PluginRoute, prepareRoutePage, preloadRoutePage, type KernelRouteHandle, type RouteLoaderData } from './plugin-route';
 import type { KernelRoute, RouteTable } from './route-table';
 import { leaveCurrentPage } from './transitions';
 
@@ -29,7 +29,13 @@ export interface KernelRouterOptions {
   storage: Pick<Storage, 'getItem' | 'removeItem'>;
 }
 
-const loadShell = () => import('../shell/AppShell');
+/** The shell once its chunk is here: rendered directly, without a Suspense round. */
+let LoadedShell: ComponentType | null = null;
+const loadShell = () =>
+  import('../shell/AppShell').then((module) => {
+    LoadedShell = module.default;
+    return module;
+  });
 const AppShell = lazy(loadShell);
 
 /** The location on screen (pathname + search + hash), null before the first page. */
@@ -64,8 +70,13 @@ function guardedLoader(route: KernelRoute, options: KernelRouterOptions): Loader
         break;
     }
     // the guards let it through: fetch the page (and the shell) while the current page leaves
+    const shell = route.route.layout !== 'bare' ? loadShell().catch(() => undefined) : null;
+    if (!shownLocation) {
+      // the first page of the load renders once its code is here: no loading state in between
+      await Promise.all([prepareRoutePage(route), shell]);
+      return {};
+    }
     preloadRoutePage(route);
-    if (route.route.layout !== 'bare') loadShell().catch(() => undefined);
     if (!samePage) await leaveCurrentPage();
     return {};
   };
@@ -106,6 +117,7 @@ function RootLayout({ hooks }: { hooks: KernelRouterOptions['hooks'] }) {
 }
 
 function ShellLayout() {
+  if (LoadedShell) return <LoadedShell />;
   return (
     <Suspense fallback={<LoadingScreen />}>
       <AppShell />

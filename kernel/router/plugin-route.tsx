@@ -5,7 +5,7 @@
 // `preload-error` event on window (spec §8) and shows the boundary's error card with a retry.
 import { Link, useLocation, useLoaderData, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PluginComponentHost } from '../../sdk/client/boundary';
+import { PluginComponentHost, prepareComponent } from '../../sdk/client/boundary';
 import type { ComponentLoader } from '../../sdk/client/plugin';
 import { pluginComponentLoader, registryStore } from '../../sdk/client/stores/registry';
 import { useDocumentTitle } from '../../sdk/client/ui/layout';
@@ -76,6 +76,15 @@ export function routePageLoader(route: KernelRoute): ComponentLoader {
  */
 export function preloadRoutePage(route: KernelRoute): void {
   pluginComponentLoader('route', route.pluginId, route.route.component)().catch(() => undefined);
+}
+
+/**
+ * The first page of a load: installs the route's plugin and loads its page before the first render,
+ * which then shows the page at once (no loading state, no Suspense delay). A failure raises no event
+ * here: the render loads the page again and reports it as any page does.
+ */
+export function prepareRoutePage(route: KernelRoute): Promise<void> {
+  return prepareComponent(routePageLoader(route), pluginComponentLoader('route', route.pluginId, route.route.component));
 }
 
 /** The title of a route, translated in its plugin's namespace; null when it has none. */

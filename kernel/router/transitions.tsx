@@ -2,7 +2,9 @@
 // "out" animation while the next route is decided, then the new page plays its "in" animation. Eight
 // transitions (fade by default); the duration is 1 / transitionSpeed seconds; `transitioning` is set
 // in the ui store until the new page finished coming in. Reduced motion, disabled animations and the
-// system's prefers-reduced-motion skip the animation (duration 0).
+// system's prefers-reduced-motion skip the animation (duration 0). The first page of a load does not
+// come in at all: it is the page the visitor asked for, shown as soon as it is there (issue 15 — the
+// fade-in only delayed the moment it could be used, and a pre-rendered page would visibly fade twice).
 import { keyframes, type Keyframes } from '@emotion/react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
@@ -59,9 +61,16 @@ interface TransitionState {
   leaving: boolean;
   /** pages on screen (0 before the first page) */
   mounted: number;
+  /** whether a page was ever shown in this load (the first one does not animate in) */
+  shownOnce: boolean;
 }
 
-const transitionStore = create<TransitionState>(() => ({ generation: 0, leaving: false, mounted: 0 }));
+const transitionStore = create<TransitionState>(() => ({ generation: 0, leaving: false, mounted: 0, shownOnce: false }));
+
+/** Whether the next page to mount is the first of this load (it shows at once, without coming in). */
+export function isFirstPageOfLoad(): boolean {
+  return !transitionStore.getState().shownOnce;
+}
 
 /**
  * Plays the "out" animation of the page on screen and resolves when it is over (at once when there is
@@ -86,12 +95,14 @@ export function PageTransition({ children }: { children: ReactNode }) {
   const systemReduced = uiStore((s) => s.systemReducedMotion);
   const generationAtMount = useRef(transitionStore.getState().generation);
   const leaving = transitionStore((s) => s.leaving && s.generation > generationAtMount.current);
-  const [entered, setEntered] = useState(false);
+  // read once: the first page of the load is on screen as soon as it renders
+  const [firstOfLoad] = useState(isFirstPageOfLoad);
+  const [entered, setEntered] = useState(firstOfLoad);
   const ms = transitionDurationMs(performance, systemReduced);
 
   useLayoutEffect(() => {
-    transitionStore.setState((s) => ({ mounted: s.mounted + 1, leaving: false }));
-    if (ms === 0) {
+    transitionStore.setState((s) => ({ mounted: s.mounted + 1, leaving: false, shownOnce: true }));
+    if (ms === 0 || firstOfLoad) {
       setEntered(true);
       uiStore.getState().setTransitioning(false);
     }

@@ -43,9 +43,28 @@ export function lazyComponent(loader: ComponentLoader, describe = 'component'): 
   return cached;
 }
 
+/** Components loaded ahead of their first render ({@link prepareComponent}), by loader. */
+const readyComponents = new WeakMap<ComponentLoader, ComponentType<Props>>();
+
+/**
+ * Loads a component before it first renders, so that render shows it at once instead of suspending:
+ * React holds a Suspense boundary's content until 300 ms after its fallback appeared, and the first
+ * page of a load should not pay that (issue 15). `fetch` loads the module (default: the loader
+ * itself); a failure is left for the render, which loads again and shows the error card.
+ */
+export async function prepareComponent(loader: ComponentLoader, fetch: ComponentLoader = loader): Promise<void> {
+  try {
+    const module: { default: PluginComponent } = await fetch();
+    if (isRenderable(module?.default)) readyComponents.set(loader, module.default);
+  } catch {
+    // shown by the render that follows
+  }
+}
+
 /** Drops the lazy component of a loader, so the next render calls the loader again. */
 export function forgetLazyComponent(loader: ComponentLoader): void {
   lazyCache.delete(loader);
+  readyComponents.delete(loader);
 }
 
 export interface PluginBoundaryProps {
@@ -184,6 +203,8 @@ export function PluginBoundary(props: PluginBoundaryProps) {
 }
 
 function LazyPluginComponent({ loader, describe, props }: { loader: ComponentLoader; describe: string; props?: Props }) {
+  const Ready = readyComponents.get(loader);
+  if (Ready) return <Ready {...props} />;
   const Lazy = lazyComponent(loader, describe);
   return <Lazy {...props} />;
 }

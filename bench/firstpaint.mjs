@@ -1,0 +1,271 @@
+// The first page's speed (issue 15), measured in Debian's chromium against the built panel:
+// the time from navigation start until the login page's password field — or, signed in, the
+// dashboard's greeting over its first cards with data — is visible and fully opaque. A script
+// added before any of the page's own (addInitScript) watches the document with a MutationObserver
+// and checks on every animation frame; the figure is performance.now() (0 = navigation start) at
+// the first frame where the element has a size and it and all its ancestors compute opacity 1.
+//
+// Seven runs after one warm-up per figure, median and range:
+//   loopback, cold      a new browser context (empty cache)
+//   loopback, second    the same context, after one full visit (cache and service worker as a user has them)
+//   Fast 3G, cold       CDP Network.emulateNetworkConditions (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up),
+//                       service workers blocked (the emulation does not apply to them)
+//   Fast 3G, second     first visit on loopback, then the emulation, then the measured visit
+// plus the login page's cold requests and JS + CSS bytes (gzip -9 of each body, as bundle-budget.mjs).
+// Each figure is printed against the issue's goal and against the reference dashboard's figures.
+// The panel serves its files brotli-compressed (.br copies from the build, index.html in memory).
+//
+// Another build can be measured (the baseline before a change): BENCH_ROOT=/path/to/checkout, or
+// `node bench/firstpaint.mjs /path/to/checkout`. BENCH_RUNS changes the number of runs (default 7).
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ROOT, startPanel } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TIMEOUT = 60_000;
+const PASSWORD = 'bench-password-1';
+/** DevTools' "Fast 3G" as the issue defines it: bytes per second */
+const FAST_3G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1000 * 1000) / 8, uploadThroughput: (750 * 1000) / 8 };
+
+const TARGETS = {
+  login: { path: '/auth/login', selector: 'input[type="password"]', text: null },
+  // the greeting renders with the first stat cards, once the session's data is there
+  dashboard: { path: '/dashboard', selector: 'main h1', text: '^Welcome back' },
+};
+
+/** The issue's figures: Orepanel before the work, and MythicalDash v3 (the reference), login page. */
+const ISSUE = {
+  'loopback cold': { before: 646, reference: 190 },
+  'loopback second': { before: 670, reference: 168 },
+  'Fast 3G cold': { before: 2265, reference: 1213 },
+  'Fast 3G second': { before: 906, reference: 323 },
+};
+const GOALS = {
+  login: { 'loopback cold': 95, 'Fast 3G cold': 900 },
+  dashboard: { 'loopback second': 150 },
+};
+
+/** Runs in the page before its own scripts: records when the target is first visible and opaque. */
+function probe({ selector, text }) {
+  const pattern = text ? new RegExp(text) : null;
+  window.__firstPaint = null;
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    if (pattern && !pattern.test(el.textContent ?? '')) return false;
+    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.opacity !== '1' || style.visibility === 'hidden' || style.display === 'none') return false;
+    }
+    return true;
+  };
+  const check = () => {
+    if (window.__firstPaint !== null) return true;
+    for (const el of document.querySelectorAll(selector)) {
+      if (shown(el)) {
+        window.__firstPaint = performance.now();
+        observer.disconnect();
+        return true;
+      }
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__firstPaint === null) requestAnimationFrame(check);
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+  // opacity changes by a transition mutate nothing: check every frame too
+  const frame = () => {
+    if (!check()) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (n) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Navigates `page` to the target and answers the probe's figure (ms from navigation start). */
+async function visit(page, url, target) {
+  await page.goto(`${url}${target.path}`, { waitUntil: 'commit', timeout: TIMEOUT });
+  await page.waitForFunction(() => window.__firstPaint !== null, null, { timeout: TIMEOUT, polling: 100 });
+  const figure = await page.evaluate(() => window.__firstPaint);
+  // let the page finish what it loads (the second visit finds it all cached)
+  await page.waitForLoadState('networkidle', { timeout: TIMEOUT }).catch(() => {});
+  return figure;
+}
+
+async function throttle(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+}
+
+/** One measured load of `target` under `condition` in a fresh context. */
+async function once(browser, url, target, condition, storageState) {
+  const fast3g = condition.startsWith('Fast 3G');
+  const second = condition.endsWith('second');
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    storageState,
+    serviceWorkers: fast3g && !second ? 'block' : 'allow',
+  });
+  try {
+    await context.addInitScript(probe, { selector: target.selector, text: target.text });
+    const page = await context.newPage();
+    if (second) {
+      await visit(page, url, target);
+      await page.goto('about:blank');
+    }
+    if (fast3g) await throttle(page);
+    return await visit(page, url, target);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The login page's cold load: every request until the network is idle, and the JS + CSS it downloads. */
+async function coldRequests(browser, url) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const finished = [];
+    page.on('requestfinished', (req) => finished.push(req));
+    const failed = [];
+    page.on('requestfailed', (req) => failed.push(req));
+    await page.goto(`${url}${TARGETS.login.path}`, { timeout: TIMEOUT });
+    await page.locator(TARGETS.login.selector).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+    await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
+    let jsCss = 0;
+    const lines = [];
+    let brotli = 0;
+    let compressible = 0;
+    for (const req of finished) {
+      const res = await req.response();
+      if (!res) continue;
+      const headers = res.headers();
+      const type = headers['content-type'] ?? '';
+      const code = /javascript|css/.test(type);
+      let size = 0;
+      if (code) {
+        size = gzipSync(await res.body().catch(() => Buffer.alloc(0)), { level: 9 }).length;
+        jsCss += size;
+      }
+      if (/javascript|css|html|json/.test(type) && res.status() === 200) {
+        compressible++;
+        if (headers['content-encoding'] === 'br') brotli++;
+      }
+      lines.push(
+        `${req.method()} ${new URL(req.url()).pathname}${new URL(req.url()).search} ${res.status()} ${headers['content-encoding'] ?? '-'}${code ? ` ${kb(size)} gz` : ''}`,
+      );
+    }
+    for (const req of failed) lines.push(`${req.method()} ${new URL(req.url()).pathname} FAILED ${req.failure()?.errorText ?? ''}`);
+    return { count: finished.length + failed.length, jsCss, lines, brotli, compressible };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A user, signed in once; its cookies and local storage seed every dashboard run. */
+async function signedInState(browser, panel) {
+  const username = `bench${Date.now().toString(36)}`;
+  const created = panel.cli(['user', 'create', '--username', username, '--email', `${username}@example.com`, '--password', PASSWORD, '--role', '1']);
+  if (created.status !== 0) throw new Error(`user create failed: ${created.stderr || created.stdout}`);
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${panel.url}${TARGETS.login.path}`);
+    await page.locator(TARGETS.login.selector).first().waitFor({ timeout: TIMEOUT });
+    const status = await page.evaluate(
+      async (body) => (await fetch('/api/user/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+      { login: username, password: PASSWORD },
+    );
+    if (status !== 200) throw new Error(`login answered ${status}`);
+    // the dashboard stores the session's role and permissions, as after a real sign-in
+    await page.goto(`${panel.url}${TARGETS.dashboard.path}`);
+    await page.getByRole('heading', { name: /Welcome back/, level: 1 }).waitFor({ timeout: TIMEOUT });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+function verdict(value, goal) {
+  if (goal === undefined) return '';
+  return value <= goal ? `goal ≤ ${ms(goal)} OK` : `goal ≤ ${ms(goal)} OVER`;
+}
+
+export async function run(root = process.env.BENCH_ROOT ?? ROOT) {
+  if (!existsSync(join(root, 'dist', 'plugins.json'))) throw new Error(`${root}dist/ is missing: run npm run build there`);
+  console.log(`build measured: ${root}`);
+  console.log(
+    `machine load (1/5/15 min) at start: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} — a shared machine: figures move with it`,
+  );
+  const panel = await startPanel({}, root);
+  const browser = await launch();
+  const results = {};
+  try {
+    const storageState = await signedInState(browser, panel);
+    const requests = await coldRequests(browser, panel.url);
+    console.log('login page, cold (service workers blocked), every request until the network is idle:');
+    for (const line of requests.lines) console.log(`  ${line}`);
+    console.log(`  brotli: ${requests.brotli} of ${requests.compressible} text responses`);
+
+    for (const [name, target] of Object.entries(TARGETS)) {
+      results[name] = {};
+      for (const condition of Object.keys(ISSUE)) {
+        const state = name === 'dashboard' ? storageState : undefined;
+        await once(browser, panel.url, target, condition, state); // warm-up
+        const figures = [];
+        for (let i = 0; i < RUNS; i++) figures.push(await once(browser, panel.url, target, condition, state));
+        results[name][condition] = { median: median(figures), min: Math.min(...figures), max: Math.max(...figures), figures };
+      }
+    }
+
+    console.log(`\nlogin page: password field visible and opaque (median of ${RUNS}, range)`);
+    for (const [condition, r] of Object.entries(results.login)) {
+      const goal = GOALS.login[condition] ?? (condition.endsWith('second') ? results.login[condition.replace('second', 'cold')].median : undefined);
+      const label = GOALS.login[condition] === undefined && goal !== undefined ? `faster than cold (${ms(goal)}) ${r.median < goal ? 'OK' : 'OVER'}` : verdict(r.median, goal);
+      console.log(
+        `  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${label.padEnd(28)} issue: Orepanel ${ms(ISSUE[condition].before)}, reference ${ms(ISSUE[condition].reference)} (${(r.median / ISSUE[condition].reference).toFixed(2)}×)`,
+      );
+    }
+    console.log(`  requests, cold   ${String(requests.count).padStart(9)}     goal ≤ 12 ${requests.count <= 12 ? 'OK' : 'OVER'}                 issue: Orepanel 27, reference 29`);
+    console.log(
+      `  JS + CSS gzip -9 ${kb(requests.jsCss).padStart(9)}     goal ≤ 150 KB ${requests.jsCss <= 150 * 1024 ? 'OK' : 'OVER'}             issue: Orepanel 198 KB, reference 159 KB`,
+    );
+    console.log(`\nsigned-in dashboard: greeting over the first cards with data (median of ${RUNS}, range)`);
+    for (const [condition, r] of Object.entries(results.dashboard)) {
+      console.log(`  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${verdict(r.median, GOALS.dashboard[condition])}`);
+    }
+    console.log(
+      `machine load (1/5/15 min) at end: ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    return { ...results, requests: { count: requests.count, jsCss: requests.jsCss } };
+  } finally {
+    await browser.close();
+    await panel.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run(process.argv[2] ? join(process.argv[2], '/') : undefined);
