@@ -372,7 +372,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     mailTemplates: mailer.declared,
     log,
     services: pluginServices,
-    context: (plugin) =>
+    context: (plugin, registrations) =>
       pluginContext(
         {
           database,
@@ -403,10 +403,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
           log,
         },
         plugin,
+        registrations,
       ),
     onStateChange: (id, enabled) => void events.emit('plugin.state', { id, enabled }),
     onEnabledChanged: () => cacheSync.announce('plugins'),
     onPluginRoute: (id, route) => routes.claim(route, id),
+    onPluginRoutesGone: (gone) => routes.forget(gone),
+    onInstalledChanged: () => cacheSync.announce('plugins'),
   });
   // settings, roles, plugin states, and whatever plugins keep (they hear panel.restored): after a
   // restore, here or on another instance
@@ -548,7 +551,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redis: config.redisUrl !== null });
-  const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDir: (id) => plugins.clientDir(id), boot });
+  const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDirs: (id) => plugins.clientDirs(id), boot });
   app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
   readiness.markMigrated();
 

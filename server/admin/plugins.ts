@@ -3,8 +3,17 @@
 // longer served; a third-party plugin's code first runs when it is enabled, and a failed start
 // answers 409 PLUGIN_START_FAILED and is listed as failed_reason), and the settings a plugin
 // declares (/mc-admin/plugins/{identifier}/config) except its panel-wide ones (on the settings screen).
+//
+// Third-party plugins are installed, updated and removed here with no restart (plugins/host.ts):
+//   POST /plugins/install      the built archive as the body (application/gzip): admin.root, it installs code
+//   POST /plugins/rescan       takes the folders that appeared in DATA_DIR/plugins since start (disabled)
+//   POST /plugins/:id/remove   { drop_tables }: a disabled third-party plugin, its tables kept or dropped (admin.root)
+// A plugin's listing says what it asks for (permissions, settings, pages, tables, server part) so an
+// administrator reads it before enabling it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_PLUGIN_ARCHIVE_BYTES } from '../plugins/plugin-archive';
 import { dataListSchema, httpError, type SettingValue } from '../../sdk/server';
+import type { PluginManifest } from '../../sdk/types';
 import { onSettingsScreen } from '../settings/groups';
 import type { AdminServices } from './admin-context';
 import { errorResponses, pluginIdParams } from './schemas';
@@ -28,8 +37,56 @@ const pluginSchema = {
     requires: { type: 'array', items: { type: 'string' } },
     permissions: { type: 'array', items: { type: 'string' } },
     settings: { type: 'array', items: settingSchema },
+    /** what it asks for, from its plugin.json: read before enabling it */
+    asks: {
+      type: 'object',
+      properties: {
+        permissions: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' } } } },
+        settings: { type: 'array', items: { type: 'string' } },
+        pages: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, permission: { type: ['string', 'null'] } } } },
+        tables: { type: 'array', items: { type: 'string' } },
+        server: { type: 'boolean' },
+      },
+    },
+    /** a third-party plugin: an administrator can remove it (once disabled) */
+    removable: { type: 'boolean' },
   },
 } as const;
+
+const installAnswer = {
+  type: 'object',
+  required: ['plugin', 'action'],
+  properties: { plugin: pluginSchema, action: { type: 'string', enum: ['installed', 'updated'] }, previous_version: { type: ['string', 'null'] } },
+} as const;
+const rescanAnswer = {
+  type: 'object',
+  required: ['added', 'refused'],
+  properties: {
+    added: { type: 'array', items: { type: 'string' } },
+    refused: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, reason: { type: 'string' } } } },
+  },
+} as const;
+const removeBody = { type: 'object', required: ['drop_tables'], properties: { drop_tables: { type: 'boolean' } } } as const;
+const removeAnswer = {
+  type: 'object',
+  required: ['id', 'dropped_tables'],
+  properties: { id: { type: 'string' }, dropped_tables: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+/** The content types an uploaded plugin archive may be sent as (a .tgz; browsers often say octet-stream). */
+const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
+const SEND_ARCHIVE = `Send the built plugin archive (.tgz, from orepanel plugin build --pack) as the body, with Content-Type ${ARCHIVE_TYPES[0]}.`;
+
+/** What a plugin's manifest asks for, for the administrator to read before enabling it. */
+function asksOf(manifest: PluginManifest | null) {
+  return {
+    permissions: (manifest?.permissions ?? []).map((p) => ({ name: p.name, description: p.description ?? '' })),
+    settings: (manifest?.settings ?? []).map((s) => s.key),
+    pages: (manifest?.routes ?? []).map((r) => ({ path: r.path, permission: r.permission ?? null })),
+    tables: manifest?.tables ?? [],
+    server: manifest?.server === true,
+  };
+}
 
 const onePlugin = { type: 'object', required: ['plugin'], properties: { plugin: pluginSchema } } as const;
 const configAnswer = { type: 'object', required: ['id', 'settings'], properties: { id: { type: 'string' }, settings: { type: 'array', items: settingSchema } } } as const;
@@ -64,6 +121,8 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       requires: m.requires ?? [],
       permissions: (m.permissions ?? []).map((x) => x.name),
       settings: await Promise.all((m.settings ?? []).filter((def) => !onSettingsScreen(id, def)).map((def) => describeSetting(settings, def))),
+      asks: asksOf(m),
+      removable: p.origin === 'third-party',
     };
   };
 
@@ -84,6 +143,8 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       requires: r.manifest?.requires ?? [],
       permissions: (r.manifest?.permissions ?? []).map((x) => x.name),
       settings: [],
+      asks: asksOf(r.manifest),
+      removable: r.origin === 'third-party',
     }));
     return [...loaded, ...refused];
   };
@@ -130,6 +191,48 @@ export function registerAdminPlugins(app: FastifyInstance, services: AdminServic
       },
     );
   }
+
+  // the archive is the body: a parser for it in this scope only, with its own size limit (the app's is 1 MB)
+  const archives = new WeakMap<FastifyRequest, Buffer>();
+  app.register(async (scope) => {
+    // the archive and nothing else: a JSON body here is a mistake worth naming (415), not an empty request
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_PLUGIN_ARCHIVE_BYTES }, (request, body, done) => {
+      // kept beside the request: the input policy's "no body" rule holds for every other body
+      archives.set(request, body as Buffer);
+      done(null, undefined);
+    });
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(httpError(415, 'UNSUPPORTED_MEDIA_TYPE', SEND_ARCHIVE), undefined));
+    scope.post('/plugins/install', { config: { permission: 'admin.root' }, schema: { response: { 201: installAnswer, ...errorResponses } } }, async (request, reply) => {
+      const archive = archives.get(request);
+      if (!archive) throw httpError(415, 'UNSUPPORTED_MEDIA_TYPE', SEND_ARCHIVE);
+      const installed = await plugins.installPlugin(archive);
+      await audit.record(request, {
+        action: installed.action === 'installed' ? 'admin.plugin.install' : 'admin.plugin.update',
+        details: { plugin: installed.id, version: installed.version, previous_version: installed.previousVersion },
+      });
+      return reply.code(201).send({ plugin: await describeLoaded(installed.id), action: installed.action, previous_version: installed.previousVersion });
+    });
+  });
+
+  app.post('/plugins/rescan', { config: { permission: 'admin.plugins.edit' }, schema: { response: { 200: rescanAnswer, ...errorResponses } } }, async (request) => {
+    const found = await plugins.rescan();
+    await audit.record(request, { action: 'admin.plugin.rescan', details: { added: found.added.join(', '), refused: found.refused.map((r) => r.id).join(', ') } });
+    return { added: found.added, refused: found.refused.map((r) => ({ id: r.id, reason: r.reason })) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { drop_tables: boolean } }>(
+    '/plugins/:id/remove',
+    { config: { permission: 'admin.root' }, schema: { params: pluginIdParams, body: removeBody, response: { 200: removeAnswer, ...errorResponses } } },
+    async (request) => {
+      const removed = await plugins.removePlugin(request.params.id, request.body.drop_tables);
+      await audit.record(request, {
+        action: 'admin.plugin.remove',
+        details: { plugin: removed.id, drop_tables: request.body.drop_tables, dropped_tables: removed.droppedTables.join(', ') },
+      });
+      return { id: removed.id, dropped_tables: removed.droppedTables };
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/plugins/:id/config',

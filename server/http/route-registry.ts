@@ -81,6 +81,12 @@ export class RouteRegistry {
     for (const entry of this.recorded.get(route) ?? []) entry.plugin = plugin;
   }
 
+  /** Drops the entries `routes` produced (a third-party plugin removed, or replaced by its update). */
+  forget(routes: readonly RouteOptions[]): void {
+    const gone = new Set(routes.flatMap((route) => this.recorded.get(route) ?? []));
+    for (let i = this.routes.length - 1; i >= 0; i--) if (gone.has(this.routes[i])) this.routes.splice(i, 1);
+  }
+
   list(): readonly RegisteredRoute[] {
     return this.routes;
   }

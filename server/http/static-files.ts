@@ -85,8 +85,11 @@ async function fileStat(path: string): Promise<Stats | null> {
 
 export interface StaticFilesOptions {
   publicDir: string;
-  /** where a third-party plugin's built client files live (/plugins/<id>/… URLs), if it has any */
-  pluginClientDir?: (id: string) => string | null;
+  /**
+   * where a third-party plugin's built client files live (/plugins/<id>/… URLs): its version in use
+   * first, then older ones still served to pages opened before an update; empty when it has none
+   */
+  pluginClientDirs?: (id: string) => readonly string[];
   /** the start-up data written into index.html (index-document.ts); without it the page is sent as built */
   boot?: BootSource;
 }
@@ -99,18 +102,25 @@ export class StaticFiles {
     this.index = new IndexDocument(join(options.publicDir, 'index.html'), options.boot ?? null);
   }
 
-  /** Maps a URL path to a file inside one of our roots; null when it would escape them. */
-  private locate(urlPath: string): string | null {
-    let root = this.options.publicDir;
-    let rest = urlPath;
+  /** Maps a URL path to the files it may name inside our roots (in the order to try); none when it would escape them. */
+  private locate(urlPath: string): string[] {
     const third = /^\/plugins\/([a-z][a-z0-9-]{1,39})\//.exec(urlPath);
-    const pluginDir = third ? this.options.pluginClientDir?.(third[1]) : null;
-    if (third && pluginDir) {
-      root = pluginDir;
-      rest = urlPath.slice(third[0].length - 1);
+    const pluginDirs = third ? (this.options.pluginClientDirs?.(third[1]) ?? []) : [];
+    const roots = third && pluginDirs.length > 0 ? pluginDirs : [this.options.publicDir];
+    const rest = third && pluginDirs.length > 0 ? urlPath.slice(third[0].length - 1) : urlPath;
+    return roots.flatMap((root) => {
+      const full = normalize(join(root, rest));
+      return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? [full] : [];
+    });
+  }
+
+  /** The first of `paths` that is a file, with its stat. */
+  private async firstFile(paths: readonly string[]): Promise<{ path: string; st: Stats } | null> {
+    for (const path of paths) {
+      const st = await fileStat(path);
+      if (st) return { path, st };
     }
-    const full = normalize(join(root, rest));
-    return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : null;
+    return null;
   }
 
   private async send(request: FastifyRequest, reply: FastifyReply, path: string, st: Stats, cacheControl: string): Promise<FastifyReply> {
@@ -163,13 +173,11 @@ export class StaticFiles {
     if (urlPath === '/' || urlPath === '/index.html') return this.sendIndex(request, reply);
     if (urlPath === MAIN_STYLESHEET) {
       const version = new URLSearchParams(request.url.slice(rawPath.length)).get('v');
-      const versioned = version && STYLESHEET_VERSION.test(version) ? this.locate(`/assets/main-${version}.css`) : null;
-      const versionedStat = versioned ? await fileStat(versioned) : null;
-      if (versioned && versionedStat) return this.send(request, reply, versioned, versionedStat, IMMUTABLE);
+      const versioned = version && STYLESHEET_VERSION.test(version) ? await this.firstFile(this.locate(`/assets/main-${version}.css`)) : null;
+      if (versioned) return this.send(request, reply, versioned.path, versioned.st, IMMUTABLE);
     }
-    const file = this.locate(urlPath);
-    const st = file ? await fileStat(file) : null;
-    if (file && st) return this.send(request, reply, file, st, cacheControlFor(urlPath));
+    const file = await this.firstFile(this.locate(urlPath));
+    if (file) return this.send(request, reply, file.path, file.st, cacheControlFor(urlPath));
     if (FILE_PREFIXES.some((p) => urlPath.startsWith(p)) || urlPath === '/sw.js') return sendNotFound(reply);
     return this.sendIndex(request, reply);
   };

@@ -123,6 +123,15 @@ export class Scheduler {
     await this.runNow(name);
   }
 
+  /** Unregisters a job (a plugin removed or replaced by its update); a run under way finishes. */
+  async remove(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) return;
+    if (job.timer) clearInterval(job.timer);
+    this.jobs.delete(name);
+    await job.current;
+  }
+
   statuses(): JobStatus[] {
     return [...this.jobs.values()].map((j) => ({ ...j.status }));
   }

@@ -42,6 +42,11 @@ export class NavBadges {
     });
   }
 
+  /** Takes back a badge's provider (its plugin was removed or replaced by its update). */
+  forget(pluginId: string, name: string): void {
+    this.providers.delete(navBadgeKey(pluginId, name));
+  }
+
   /** The counts of the badges on the items `user` can see; a failing or slow provider is left out. */
   async countsFor(user: SessionUser, sources: NavBadgeSources): Promise<Record<string, number>> {
     const manifests = sources.manifests();

@@ -130,7 +130,90 @@ function boundedWallet(wallet: PluginWallet, boundary: TableBoundary): PluginWal
   });
 }
 
-export function pluginContext(services: ContextServices, plugin: LoadedPlugin): ServerPluginContext {
+/**
+ * What one run of a plugin's register() and start() left registered in the core (event handlers,
+ * jobs, services, nav badges, broadcast subscriptions), so that it can be taken back: the plugin is
+ * removed, its update replaces it, or its start failed half-way — all without a restart.
+ */
+export class PluginRegistrations {
+  private readonly undo: (() => void | Promise<void>)[] = [];
+  private retired = false;
+  /** the ids of the services it provides */
+  readonly provided: string[] = [];
+
+  add(undo: () => void | Promise<void>): void {
+    if (this.retired) void Promise.resolve(undo()).catch(() => undefined);
+    else this.undo.push(undo);
+  }
+
+  /** Takes everything back, newest first; one failing undo does not keep the others. */
+  async retire(): Promise<void> {
+    this.retired = true;
+    for (const undo of this.undo.splice(0).reverse()) {
+      try {
+        await undo();
+      } catch {
+        // nothing left to do about a registration that cannot be taken back: the others still go
+      }
+    }
+  }
+}
+
+/** The context's registering parts wrapped so `registrations` can take back what they register. */
+function tracked(ctx: ServerPluginContext, services: ContextServices, id: string, registrations: PluginRegistrations): Partial<ServerPluginContext> {
+  const provided = registrations.provided;
+  registrations.add(() => void services.services.withdraw(id, provided));
+  return {
+    events: {
+      on: (name, handler) => {
+        const off = ctx.events.on(name, handler);
+        registrations.add(off);
+        return off;
+      },
+      emit: (name, payload) => ctx.events.emit(name, payload),
+    },
+    jobs: Object.freeze({
+      ...ctx.jobs,
+      every(name: string, intervalMs: number, run: () => Promise<string | void>) {
+        ctx.jobs.every(name, intervalMs, run);
+        registrations.add(() => services.scheduler.remove(`${id}.${name}`));
+      },
+    }),
+    nav: Object.freeze({
+      badge: (name: string, provider: Parameters<ServerPluginContext['nav']['badge']>[1]) => {
+        ctx.nav.badge(name, provider);
+        registrations.add(() => services.nav.forget(id, name));
+      },
+    }),
+    services: {
+      ...ctx.services,
+      provide: (ref, implementation) => {
+        ctx.services.provide(ref, implementation);
+        provided.push(ref.id);
+      },
+    },
+    broadcast: Object.freeze({
+      backend: ctx.broadcast.backend,
+      publish: (channel: string, message: Parameters<ServerPluginContext['broadcast']['publish']>[1]) => ctx.broadcast.publish(channel, message),
+      subscribe: async (channel: string, handler: Parameters<ServerPluginContext['broadcast']['subscribe']>[1]) => {
+        const off = await ctx.broadcast.subscribe(channel, handler);
+        registrations.add(off);
+        return off;
+      },
+    }),
+  };
+}
+
+/**
+ * The context one plugin's register() and start() receive. With `registrations`, what it registers
+ * is recorded there to be taken back (third-party plugins: installed, updated and removed live).
+ */
+export function pluginContext(services: ContextServices, plugin: LoadedPlugin, registrations?: PluginRegistrations): ServerPluginContext {
+  const ctx = baseContext(services, plugin);
+  return registrations ? Object.freeze({ ...ctx, ...tracked(ctx, services, plugin.manifest.id, registrations) }) : ctx;
+}
+
+function baseContext(services: ContextServices, plugin: LoadedPlugin): ServerPluginContext {
   const id = plugin.manifest.id;
   // the database boundary: this plugin's tables, the core's read-only views, and its listed exceptions
   const boundary = new TableBoundary(tableRulesFor(plugin));

@@ -1,10 +1,12 @@
 // Finds plugins: the repo's own (plugins/<id>/, server part from dist/plugins-server/<id>.js when
 // built or plugins/<id>/server/index.ts in source mode) and third-party ones installed in
 // DATA_DIR/plugins/<id>/ (plugin.json, server.js, client/ with the built browser files and
-// build.json with their entry/integrity/localeFiles, the same shape as a dist/plugins.json entry).
+// build.json with their entry/integrity/localeFiles, the same shape as a dist/plugins.json entry) —
+// in the version folder <id>/current names when it has one (installed-versions.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '../../sdk/types';
+import { activeFolder } from './installed-versions';
 
 export type PluginOrigin = 'bundled' | 'third-party';
 
@@ -29,6 +31,8 @@ export interface PluginCandidate {
   build: BuildEntry | null;
   css: string;
   js: string;
+  /** third-party: the version folder in use (<id>/versions/<name>), null for a plain folder */
+  installedVersion: string | null;
 }
 
 export interface DiscoverOptions {
@@ -92,26 +96,41 @@ export function discoverPlugins(options: DiscoverOptions): PluginCandidate[] {
         build: builds[folder] ?? null,
         css: readOptional(join(dir, 'custom.css')),
         js: readOptional(join(dir, 'custom.js')),
+        installedVersion: null,
       });
     }
   }
-  for (const folder of subfolders(options.thirdPartyDir)) {
-    const dir = join(options.thirdPartyDir, folder);
-    const { value, problem } = readJson(join(dir, 'plugin.json'));
-    const build = readJson(join(dir, 'build.json'));
-    const serverModule = join(dir, 'server.js');
-    found.push({
-      folder,
-      origin: 'third-party',
-      dir,
-      manifestJson: value,
-      problem: problem ? `its plugin.json ${problem}` : null,
-      serverModule: existsSync(serverModule) ? serverModule : null,
-      clientDir: existsSync(join(dir, 'client')) ? join(dir, 'client') : null,
-      build: build.value && typeof build.value === 'object' ? (build.value as BuildEntry) : null,
-      css: readOptional(join(dir, 'custom.css')),
-      js: readOptional(join(dir, 'custom.js')),
-    });
-  }
+  for (const folder of subfolders(options.thirdPartyDir)) found.push(thirdPartyCandidate(options.thirdPartyDir, folder));
   return found;
+}
+
+/** The folders of DATA_DIR/plugins (the installed third-party plugins' ids, as named on disk). */
+export function thirdPartyFolders(thirdPartyDir: string): string[] {
+  return subfolders(thirdPartyDir);
+}
+
+/** The installed third-party plugin in DATA_DIR/plugins/<folder>: the version in use. */
+export function thirdPartyCandidate(thirdPartyDir: string, folder: string): PluginCandidate {
+  const { dir, version } = activeFolder(join(thirdPartyDir, folder));
+  return { ...builtFolderCandidate(dir, folder), installedVersion: version };
+}
+
+/** A built plugin folder at `dir` (installed, or an upload unpacked for checking), found as `folder`. */
+export function builtFolderCandidate(dir: string, folder: string): PluginCandidate {
+  const { value, problem } = readJson(join(dir, 'plugin.json'));
+  const build = readJson(join(dir, 'build.json'));
+  const serverModule = join(dir, 'server.js');
+  return {
+    folder,
+    origin: 'third-party',
+    dir,
+    manifestJson: value,
+    problem: problem ? `its plugin.json ${problem}` : null,
+    serverModule: existsSync(serverModule) ? serverModule : null,
+    clientDir: existsSync(join(dir, 'client')) ? join(dir, 'client') : null,
+    build: build.value && typeof build.value === 'object' ? (build.value as BuildEntry) : null,
+    css: readOptional(join(dir, 'custom.css')),
+    js: readOptional(join(dir, 'custom.js')),
+    installedVersion: null,
+  };
 }

@@ -57,6 +57,26 @@ export class ServiceRegistry {
     };
   }
 
+  /**
+   * Takes back what plugin `pluginId` provides and returns it to its register phase: it was removed,
+   * or its update registers again (and provides anew).
+   */
+  withdraw(pluginId: string, serviceIds: readonly string[]): Map<string, unknown> {
+    const taken = new Map<string, unknown>();
+    for (const id of serviceIds) {
+      if (this.provided.has(id)) taken.set(id, this.provided.get(id));
+      this.provided.delete(id);
+    }
+    this.started.delete(pluginId);
+    return taken;
+  }
+
+  /** Puts back what withdraw() took (an update that failed: the running version provides them again). */
+  restore(pluginId: string, taken: ReadonlyMap<string, unknown>): void {
+    for (const [id, implementation] of taken) this.provided.set(id, implementation);
+    this.started.add(pluginId);
+  }
+
   /** Ends plugin `pluginId`'s register phase: from now on it may get services and no longer provide them. */
   startPhase(pluginId: string): void {
     this.started.add(pluginId);

@@ -92,6 +92,11 @@ export class RateLimitPolicies {
     for (const [name, policy] of Object.entries(policies)) this.byName.set(name, { owner, policy });
   }
 
+  /** Forgets `owner`'s policies (a removed plugin, or one whose update declares its own again). */
+  forget(owner: string): void {
+    for (const [name, entry] of this.byName) if (entry.owner === owner) this.byName.delete(name);
+  }
+
   get(name: string): Policy | undefined {
     return this.byName.get(name)?.policy;
   }

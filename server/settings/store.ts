@@ -106,6 +106,11 @@ export class SettingsStore {
     for (const def of settings) this.definitions.set(def.key, { def, owner });
   }
 
+  /** Forgets `owner`'s declarations (a removed plugin): its stored values stay unless its data is dropped. */
+  forget(owner: string): void {
+    for (const [key, entry] of this.definitions) if (entry.owner === owner) this.definitions.delete(key);
+  }
+
   /** Would declare() accept these settings for `owner`? The reason when not. */
   declarationProblem(owner: string, settings: readonly ManifestSetting[]): string | null {
     for (const def of settings) {
