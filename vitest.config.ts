@@ -62,6 +62,8 @@ const MARIADB_FILES = [
   'lookup',
   // connections the server kills (KILL) must not end the process
   'outage',
+  // the same under a gift load: nothing lost or doubled
+  'outage-load',
   'mail',
   // the template editor's unique names (moved out of mail)
   'mail-templates',

@@ -189,6 +189,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // a hop count trusts that many proxies in front of us (Fastify's own number form trusts none)
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // a request that reaches a stopping instance on a connection already open is served (with
+    // `Connection: close`) rather than refused: a proxy sends a refused GET elsewhere, but never a
+    // POST it has already sent, so a 503 here would fail a gift or a purchase during a rolling restart
+    return503OnClosing: false,
     // bad input is a 4xx in our error shape, even when it fails before routing
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = classifyError(error);
@@ -292,8 +296,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       release: (job) => leases.release(`core:job:${job}`, instances.id),
     },
   );
-  // off unless METRICS_TOKEN is set: nothing is counted that nobody reads
-  const metrics = config.metricsToken
+  // off unless METRICS_TOKEN or METRICS_ALLOW is set: nothing is counted that nobody reads
+  const metricsOn = config.metricsToken !== null || config.metricsAllow !== null;
+  const metrics = metricsOn
     ? new PanelMetrics({
         db: database.db as unknown as Kysely<unknown>,
         mailQueue: () => mailer.queueCounts(),
@@ -523,7 +528,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // --- routes ---------------------------------------------------------------------------------
   healthRoutes(app, readiness);
-  metricsRoute(app, metrics, config.metricsToken);
+  metricsRoute(app, metrics, { token: config.metricsToken, allow: config.metricsAllow });
   // the counters plugins declare for the session's stats (plugin.json `stats`), whether or not they are on
   sessionRoutes(app, sessions, settings, counters, () => plugins.list().flatMap((p) => p.manifest.stats ?? []));
   systemRoutes(app, {

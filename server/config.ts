@@ -82,6 +82,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: '(unset: no /metrics)',
     description: 'At least 16 characters. Turns on Prometheus metrics at GET /metrics, answered only to a scraper sending Authorization: Bearer <token>.',
   },
+  {
+    name: 'METRICS_ALLOW',
+    default: '(unset: no address list)',
+    description:
+      'A comma list of IP addresses/CIDRs (127.0.0.1,10.0.0.0/8). Turns on /metrics for scrapers at those addresses (the client address as TRUST_PROXY makes it); with METRICS_TOKEN as well, both are needed.',
+  },
 ];
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -114,6 +120,8 @@ export interface Config {
   readonly redisPrefix: string;
   /** METRICS_TOKEN, or null: /metrics answers 404 */
   readonly metricsToken: string | null;
+  /** METRICS_ALLOW: the addresses/CIDRs /metrics answers, or null for any (then the token alone guards it) */
+  readonly metricsAllow: readonly string[] | null;
   /** Fastify's trustProxy: false, a hop count or a list of addresses/CIDRs */
   readonly trustProxy: false | number | string[];
   readonly appUrl: string | null;
@@ -173,6 +181,14 @@ function isAddressOrCidr(text: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+function parseAddressList(value: string | undefined): string[] | null {
+  if (value === undefined) return null;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string[] {
   if (!value) return false;
   if (/^\d+$/.test(value)) {
@@ -180,10 +196,7 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
     if (hops < 1 || hops > 32) problems.push('TRUST_PROXY as a hop count must be between 1 and 32');
     return hops;
   }
-  const list = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = parseAddressList(value) ?? [];
   const bad = list.filter((item) => !isAddressOrCidr(item));
   if (bad.length > 0 || list.length === 0) {
     problems.push(`TRUST_PROXY must be a number of hops or a comma list of IP addresses/CIDRs; not understood: ${bad.join(', ') || value}`);
@@ -308,6 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if (backupPassphrase !== null && backupPassphrase.length < 12) problems.push('BACKUP_PASSPHRASE must be at least 12 characters long');
   const metricsToken = read(env, 'METRICS_TOKEN') ?? null;
   if (metricsToken !== null && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters long');
+  const metricsAllow = parseAddressList(read(env, 'METRICS_ALLOW'));
+  if (metricsAllow?.some((item) => PROXY_NAMES.has(item) || !isAddressOrCidr(item)) || metricsAllow?.length === 0) {
+    problems.push(`METRICS_ALLOW must be a comma list of IP addresses/CIDRs (got "${read(env, 'METRICS_ALLOW')}")`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -319,5 +336,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const secretKey = resolveSecretKey(read(env, 'SECRET_KEY'), dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return Object.freeze({ port, host, dataDir, database, redisUrl, redisPrefix, trustProxy, appUrl, sessionTtlDays, logLevel, secretKey, files, backupPassphrase, metricsToken });
+  return Object.freeze({
+    port,
+    host,
+    dataDir,
+    database,
+    redisUrl,
+    redisPrefix,
+    trustProxy,
+    appUrl,
+    sessionTtlDays,
+    logLevel,
+    secretKey,
+    files,
+    backupPassphrase,
+    metricsToken,
+    metricsAllow,
+  });
 }

@@ -1,8 +1,10 @@
-// Prometheus metrics at GET /metrics (issue 17), off unless METRICS_TOKEN is set and then only for a
-// scraper that sends it as a bearer token: request rates and latencies by route, errors, job runs,
+// Prometheus metrics at GET /metrics (issue 17), off unless METRICS_TOKEN or METRICS_ALLOW is set, and
+// then only for a scraper that sends the token as a bearer token and/or comes from a listed address:
+// request rates and latencies by route, errors, job runs,
 // the mail queue's depth, wallet movements and open websockets. Each app has its own registry, so
 // two apps in one process (tests, a late third-party plugin's instance) never share or clash.
 import { timingSafeEqual } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -103,11 +105,37 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Who may read /metrics: the bearer of `token`, a client at one of `allow`'s addresses — each set one must hold. */
+export interface MetricsAccess {
+  token: string | null;
+  allow: readonly string[] | null;
+}
+
+/** `allow` (addresses and CIDRs, checked by the config) as a matcher of client addresses. */
+export function addressMatcher(allow: readonly string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const item of allow) {
+    const [address, prefix] = item.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => {
+    // an IPv4 client on a dual-stack socket reads ::ffff:10.0.0.5
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+    const family = isIP(plain);
+    return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
 /**
- * GET /metrics: 404 while METRICS_TOKEN is unset (nothing tells a prober it exists), 401 without the
- * right bearer token. Outside /api, so no session, rate limit or settings read stands in the way.
+ * GET /metrics: 404 while neither METRICS_TOKEN nor METRICS_ALLOW is set (nothing tells a prober it
+ * exists), 403 from an address outside METRICS_ALLOW (the client address TRUST_PROXY gives: a public
+ * client behind the proxy is not the proxy), 401 without the right bearer token. Outside /api, so no
+ * session, rate limit or settings read stands in the way.
  */
-export function metricsRoute(app: FastifyInstance, metrics: PanelMetrics | null, token: string | null): void {
+export function metricsRoute(app: FastifyInstance, metrics: PanelMetrics | null, access: MetricsAccess): void {
+  const allowed = access.allow ? addressMatcher(access.allow) : null;
   app.get(
     '/metrics',
     {
@@ -116,12 +144,17 @@ export function metricsRoute(app: FastifyInstance, metrics: PanelMetrics | null,
       },
     },
     async (request, reply) => {
-      if (!metrics || !token) return sendError(reply, 404, errorBody('NOT_FOUND', 'Not found.'));
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!sameToken(given, token)) {
-        reply.header('www-authenticate', 'Bearer realm="metrics"');
-        return sendError(reply, 401, errorBody('UNAUTHORIZED', 'The metrics need the METRICS_TOKEN as a bearer token.'));
+      if (!metrics || (!access.token && !allowed)) return sendError(reply, 404, errorBody('NOT_FOUND', 'Not found.'));
+      if (allowed && !allowed(request.ip)) {
+        return sendError(reply, 403, errorBody('FORBIDDEN', 'The metrics are answered only to the addresses in METRICS_ALLOW.'));
+      }
+      if (access.token) {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!sameToken(given, access.token)) {
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          return sendError(reply, 401, errorBody('UNAUTHORIZED', 'The metrics need the METRICS_TOKEN as a bearer token.'));
+        }
       }
       const text = await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);

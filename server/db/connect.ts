@@ -60,6 +60,10 @@ function openPostgres(url: string, onError: ConnectionErrorHandler): Database {
   // an idle connection the server ended is an 'error' of the pool: without a listener Node ends the
   // process. pg drops that connection; the next query opens a new one once the server is back.
   pool.on('error', onError);
+  // a connection ended while checked out (between the statements of a transaction, or when its
+  // query has just finished) is an 'error' of that client, which the pool no longer listens to: the
+  // statement in flight fails (503), the pool drops the dead client when it comes back
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<CoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() };
 }
@@ -128,8 +132,9 @@ export function isStoreUnavailable(error: unknown): boolean {
   if (typeof e.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
   if (e.errno === 1927 || e.errno === 1053 || e.errno === 2013 || e.errno === 2006) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  // pg's own wording for a pool that found no connection, and for a connection cut mid-query
-  return /timeout exceeded when trying to connect|Connection terminated|is not currently accepting connections|the database system is (starting up|shutting down)|connection is closed|Can't add new command when connection is in closed state/i.test(
+  // pg's own wording for a pool that found no connection, for a connection cut mid-query, and for a
+  // statement sent on a client whose connection had just been cut (inside a transaction)
+  return /timeout exceeded when trying to connect|Connection terminated|is not queryable|is not currently accepting connections|the database system is (starting up|shutting down)|connection is closed|Can't add new command when connection is in closed state/i.test(
     message,
   );
 }

@@ -19,6 +19,8 @@ describe('store errors', () => {
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('timeout exceeded when trying to connect'),
       new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('Client was closed and is not queryable'),
       Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST' }),
       Object.assign(new Error('Connection was killed'), { errno: 1927, code: 'ER_CONNECTION_KILLED' }),
     ];
