@@ -165,6 +165,7 @@ describe('loadConfig', () => {
       'SECRET_KEY',
       'BACKUP_PASSPHRASE',
       'METRICS_TOKEN',
+      'METRICS_ALLOW',
     ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);
   });
