@@ -11,6 +11,7 @@ import { repoRoot } from './kernel/build/common.mjs';
 import { kernelConfig } from './kernel/build/kernel-config.mjs';
 import { pluginClientConfig, readPluginManifest, writePluginLocales } from './kernel/build/plugin-preset.mjs';
 import { precompressDirectory } from './kernel/build/precompress.mjs';
+import { prerenderConfig } from './kernel/build/prerender-config.mjs';
 import { pluginServerConfig, serverConfig } from './kernel/build/server-config.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
@@ -66,6 +67,8 @@ const configs = [
       }),
     ),
   serverConfig({ outDir }),
+  // the public pages plugins declare pre-renderable, rendered by the server (issue 15)
+  prerenderConfig({ outDir, plugins }),
   ...plugins.filter(({ manifest }) => manifest.server === true).map(({ dir, manifest }) => pluginServerConfig({ outDir, pluginDir: dir, id: manifest.id })),
 ];
 

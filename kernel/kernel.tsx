@@ -36,6 +36,7 @@ import { createNavBadgeFetcher, namesBadges, navBadgeStore } from './shell/nav-b
 import { renderApplicationError } from './startup/application-error';
 import { ADS_ENABLED_SETTING, followAdsState, loadAds } from './startup/ads';
 import { loadCustomAssets } from './startup/custom-assets';
+import { takeOverPage } from './startup/prerendered-page';
 import { readBootData } from './startup/boot-data';
 import { refreshPublicSettings } from './startup/public-settings';
 
@@ -263,7 +264,9 @@ export function createKernel(doc: Document = document, win: Window = window, opt
         win.requestAnimationFrame(() => {
           try {
             let mounted = false;
-            const root = createRoot(host, {
+            // a page the server sent already rendered stays until the app shows its own (issue 15)
+            const page = takeOverPage(doc, host);
+            const root = createRoot(page.container, {
               onUncaughtError(error) {
                 if (!mounted) reject(error);
                 else {
@@ -273,13 +276,15 @@ export function createKernel(doc: Document = document, win: Window = window, opt
               },
             });
             root.render(
-              <KernelApp
-                router={router as KernelRouter}
-                onMounted={() => {
-                  mounted = true;
-                  resolve();
-                }}
-              />,
+              page.wrap(
+                <KernelApp
+                  router={router as KernelRouter}
+                  onMounted={() => {
+                    mounted = true;
+                    resolve();
+                  }}
+                />,
+              ),
             );
           } catch (error) {
             reject(error);

@@ -52,6 +52,23 @@ function optionalProblem(manifest) {
 }
 
 /**
+ * Why a route's `prerender` cannot stand, or null: the server renders the page without a session, a
+ * layout shell or route parameters, so only a public bare page with a fixed path can be pre-rendered.
+ * @param {import('./types').PluginManifest} manifest
+ * @returns {string | null}
+ */
+function prerenderProblem(manifest) {
+  for (const [i, route] of (manifest.routes ?? []).entries()) {
+    if (!route.prerender) continue;
+    const where = `/routes/${i}/prerender`;
+    if (route.auth) return `${where}: a page that needs a login cannot be pre-rendered (the server renders it for everyone)`;
+    if (route.layout !== 'bare') return `${where}: only a "bare" page can be pre-rendered (the shell needs the session)`;
+    if (route.path === '*' || /[:*]/.test(route.path)) return `${where}: only a fixed path can be pre-rendered (no parameters, no "*")`;
+  }
+  return null;
+}
+
+/**
  * The value at a JSON pointer such as /privileges/0 (for error messages).
  * @param {unknown} json
  * @param {string} pointer
@@ -77,7 +94,7 @@ export function validateManifest(json) {
     if (preferenceTwice !== null) return { ok: false, errors: [`/mailPreferences: "${preferenceTwice}" is declared twice`] };
     const overlayTwice = firstTwice((copy.overlays ?? []).map(({ component }) => component));
     if (overlayTwice !== null) return { ok: false, errors: [`/overlays: component "${overlayTwice}" is declared twice`] };
-    const optional = optionalProblem(copy);
+    const optional = optionalProblem(copy) ?? prerenderProblem(copy);
     return optional === null ? { ok: true, manifest: copy } : { ok: false, errors: [optional] };
   }
   const errors = new Set();

@@ -1,6 +1,6 @@
 // Pure helpers over plugin manifests, shared by the browser kernel, the server host and the build.
 // No dependencies: this runs in the kernel's first-load bundle.
-import type { PluginManifest } from './types';
+import type { ManifestRoute, PluginManifest } from './types';
 import { SDK_VERSION } from './version';
 
 type Version = [number, number, number];
@@ -170,4 +170,20 @@ export function hasPermission(permissions: readonly string[], permission: string
 export function isAdminRole(role: unknown): boolean {
   const n = typeof role === 'number' ? role : typeof role === 'string' && /^\d+$/.test(role.trim()) ? Number(role) : NaN;
   return Number.isInteger(n) && n >= 2 && n <= 8;
+}
+
+/** A pre-renderable route (plugin.json `routes[].prerender`, issue 15) and the plugin that declares it. */
+export interface PrerenderRoute {
+  pluginId: string;
+  route: ManifestRoute;
+}
+
+/** The pre-renderable route whose path is exactly `path` among these manifests, or null. */
+export function prerenderRouteAt(manifests: readonly Pick<PluginManifest, 'id' | 'routes'>[], path: string): PrerenderRoute | null {
+  for (const manifest of manifests) {
+    for (const route of manifest.routes ?? []) {
+      if (route.prerender && route.path === path) return { pluginId: manifest.id, route };
+    }
+  }
+  return null;
 }

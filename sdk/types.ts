@@ -34,6 +34,21 @@ export interface ManifestRoute {
   flag?: string;
   layout?: 'app' | 'bare';
   title?: string;
+  /**
+   * issue 15: the server sends this public page already rendered inside index.html (per language);
+   * `form` also makes its form work before any script runs (see {@link PrerenderForm}).
+   */
+  prerender?: boolean | { form: PrerenderForm };
+}
+
+/** A pre-rendered page's form that works without JavaScript (plugin.json `routes[].prerender.form`). */
+export interface PrerenderForm {
+  /** the POST route (JSON body) the form calls from JavaScript; the server relays the posted fields to it */
+  api: string;
+  /** where the browser goes once the API accepted the form */
+  then: string;
+  /** fields filled in again when the page comes back with an error (never a password) */
+  keep?: string[];
 }
 
 export interface ManifestNavItem {
@@ -284,3 +299,9 @@ export const ADMIN_ROLE_MIN = 2;
 export const ADMIN_ROLE_MAX = 8;
 export const ROOT_PERMISSION = 'admin.root';
 export const SESSION_COOKIE = 'user_token';
+
+/**
+ * issue 15: a copy of the stored interface language (local storage `locale`, spec §1) in a cookie, so
+ * the server pre-renders a public page in the language the kernel will mount it in.
+ */
+export const LANGUAGE_COOKIE = 'locale';

@@ -34,6 +34,8 @@ import { AbuseScreen } from './security/abuse-screen';
 import { KnownDevices } from './security/known-devices';
 import { RateLimitPolicies, rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
+import { builtRenderer, PrerenderedPages, type PageRendererLoader } from './http/prerender';
+import { registerPrerenderForms } from './http/prerender-form';
 import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
 import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
@@ -89,6 +91,8 @@ export interface BuildAppOptions {
   builtPlugins?: boolean;
   /** the built browser files (default: dist/public) */
   publicDir?: string;
+  /** the renderer of pre-rendered public pages (default: the build's dist/server/prerender.js) */
+  pageRenderer?: PageRendererLoader;
   /** the build manifest (default: dist/plugins.json) */
   buildManifest?: string;
   /** where rate-limit counts live (default: Redis when REDIS_URL is set, else in-process); tests pass a clocked one */
@@ -556,7 +560,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // index.html carries the plugin list and the public settings (two requests fewer at start-up)
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redis: config.redisUrl !== null });
-  const staticFiles = new StaticFiles({ publicDir: options.publicDir ?? paths.publicDir, pluginClientDirs: (id) => plugins.clientDirs(id), boot });
+  const publicDir = options.publicDir ?? paths.publicDir;
+  // public pages plugins declare pre-renderable come rendered, and their forms work without a script (issue 15)
+  const prerendered = new PrerenderedPages(publicDir, boot, options.pageRenderer ?? builtRenderer(publicDir, log), log);
+  await registerPrerenderForms(app, { pages: prerendered, publicDir });
+  const staticFiles = new StaticFiles({ publicDir, pluginClientDirs: (id) => plugins.clientDirs(id), boot, variants: [prerendered] });
   app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
   readiness.markMigrated();
 

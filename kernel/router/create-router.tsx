@@ -126,7 +126,7 @@ function ShellLayout() {
 }
 
 /** Pages without the shell still get the language picker (spec §1: six languages everywhere). */
-function BareLayout() {
+export function BareLayout() {
   return (
     <>
       <div css={{ position: 'fixed', top: 12, right: 12, zIndex: 20 }}>

@@ -4,7 +4,7 @@
 import i18next, { type i18n as I18n, type ResourceKey } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../types';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '../types';
 import { kernelEvents } from './events';
 import { hasKernelServices, kernelServices } from './kernel-services';
 import { loadSdkTexts, SDK_NAMESPACE, SDK_TEXTS_EN, type SdkTextKey } from './sdk-texts';
@@ -39,6 +39,19 @@ export function normalizeLanguage(value: string | null | undefined): Language | 
 /** spec §1: the stored locale, otherwise English. */
 export function initialLanguage(): Language {
   return normalizeLanguage(readStored(STORAGE_KEYS.locale)) ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * Keeps the cookie copy of the stored language (issue 15: the server pre-renders public pages in it)
+ * equal to what initialLanguage() reads: set while a language is stored, removed when none is.
+ */
+export function mirrorLanguageCookie(doc: Pick<Document, 'cookie'> | null = typeof document === 'undefined' ? null : document): void {
+  if (!doc) return;
+  const stored = normalizeLanguage(readStored(STORAGE_KEYS.locale));
+  const current = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(doc.cookie)?.[1] ?? null;
+  if (stored === current) return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; secure' : '';
+  doc.cookie = stored ? `${LANGUAGE_COOKIE}=${stored}; path=/; max-age=31536000; samesite=lax${secure}` : `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 }
 
 /** The i18next instance every plugin shares (also what the `i18next` shared module resolves to). */
@@ -105,6 +118,7 @@ i18n.on('languageChanged', (language: string) => {
   if (lang) void ensureSdkTexts(lang);
 });
 if (i18n.language) void ensureSdkTexts(currentLanguage());
+mirrorLanguageCookie();
 
 /** The current interface language. */
 export function currentLanguage(): Language {
@@ -140,6 +154,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await Promise.all([loadingKernelTexts, ensureSdkTexts(language)]);
   await i18n.changeLanguage(language);
   writeStored(STORAGE_KEYS.locale, language);
+  mirrorLanguageCookie();
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   if (previous !== language) kernelEvents.emit('locale:changed', { locale: language, previous });
 }

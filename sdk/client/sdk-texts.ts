@@ -34,6 +34,8 @@ export const SDK_TEXTS_EN = {
   noResults: 'Nothing matches your search.',
   listFailed: 'This list could not be loaded.',
   cancel: 'Cancel',
+  // a form of a pre-rendered page sent before (or without) the page's script, which it needs (issue 15)
+  scriptRequired: 'This form needs JavaScript: please enable it in your browser and reload the page.',
   actionFailed: 'It could not be done.',
   ledgerTitle: 'Transactions',
   ledgerEmpty: 'No coin movements yet.',

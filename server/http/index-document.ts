@@ -89,18 +89,29 @@ function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
 
 export const INDEX_CONTENT_TYPE = 'text/html; charset=utf-8';
 
+/**
+ * A per-request variant of the page (e.g. a pre-rendered page inside #app, issue 15). `key` names the
+ * variant a request gets (null: none of this kind); the page is rendered and compressed once per
+ * template, boot version and the keys of every variant, so keep their number bounded.
+ */
+export interface PageVariant {
+  key(request: FastifyRequest): Promise<string | null> | string | null;
+  /** `html` is the page with its boot block (and the earlier variants applied) */
+  apply(html: string, key: string, inputs: BootInputs | null): Promise<string> | string;
+}
+
 export class IndexDocument {
-  private current: Rendered | null = null;
-  private pending: { key: readonly unknown[]; done: Promise<Rendered> } | null = null;
+  private readonly rendered = new Map<string, { current: Rendered | null; pending: { key: readonly unknown[]; done: Promise<Rendered> } | null }>();
 
   constructor(
     private readonly file: string,
     /** null: no boot data (the page is served as built and the kernel fetches what it needs) */
     private readonly source: BootSource | null,
+    private readonly variants: readonly PageVariant[] = [],
   ) {}
 
-  /** The page for the current inputs, or null when the panel has not been built. */
-  async render(): Promise<Rendered | null> {
+  /** The page for the current inputs (and these variant keys), or null when the panel has not been built. */
+  async render(variantKeys: readonly (string | null)[] = []): Promise<Rendered | null> {
     let stamp: string;
     try {
       const st = await stat(this.file);
@@ -110,20 +121,32 @@ export class IndexDocument {
       return null;
     }
     const key = [stamp, ...(this.source ? await this.source.version() : [])];
-    if (this.current && sameKey(this.current.key, key)) return this.current;
-    if (this.pending && sameKey(this.pending.key, key)) return this.pending.done;
-    const done = this.build(key).finally(() => {
-      if (this.pending?.done === done) this.pending = null;
+    const slotName = JSON.stringify(variantKeys);
+    let slot = this.rendered.get(slotName);
+    if (!slot) {
+      slot = { current: null, pending: null };
+      this.rendered.set(slotName, slot);
+    }
+    if (slot.current && sameKey(slot.current.key, key)) return slot.current;
+    if (slot.pending && sameKey(slot.pending.key, key)) return slot.pending.done;
+    const owner = slot;
+    const done = this.build(key, variantKeys).finally(() => {
+      if (owner.pending?.done === done) owner.pending = null;
     });
-    this.pending = { key, done };
+    owner.pending = { key, done };
     const rendered = await done;
-    this.current = rendered;
+    owner.current = rendered;
     return rendered;
   }
 
-  private async build(key: readonly unknown[]): Promise<Rendered> {
+  private async build(key: readonly unknown[], variantKeys: readonly (string | null)[]): Promise<Rendered> {
     const [template, inputs] = await Promise.all([readFile(this.file, 'utf8'), this.source?.inputs() ?? null]);
-    const identity = Buffer.from(inputs ? renderIndex(template, inputs) : template);
+    let html = inputs ? renderIndex(template, inputs) : template;
+    for (const [i, variant] of this.variants.entries()) {
+      const variantKey = variantKeys[i];
+      if (variantKey !== null && variantKey !== undefined) html = await variant.apply(html, variantKey, inputs);
+    }
+    const identity = Buffer.from(html);
     const [gz, br] = await Promise.all([
       gzipAsync(identity, { level: 9 }),
       brotliAsync(identity, {
@@ -140,7 +163,7 @@ export class IndexDocument {
 
   /** Sends the page (never cached: every load revalidates with its ETag). */
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const page = await this.render();
+    const page = await this.render(await Promise.all(this.variants.map((variant) => variant.key(request))));
     if (!page) {
       return reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('The panel has not been built yet: run npm run build.');
     }

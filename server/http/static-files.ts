@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors';
-import { IndexDocument, type BootSource } from './index-document';
+import { IndexDocument, type BootSource, type PageVariant } from './index-document';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -92,6 +92,8 @@ export interface StaticFilesOptions {
   pluginClientDirs?: (id: string) => readonly string[];
   /** the start-up data written into index.html (index-document.ts); without it the page is sent as built */
   boot?: BootSource;
+  /** per-request variants of index.html (pre-rendered pages, issue 15) */
+  variants?: readonly PageVariant[];
 }
 
 export class StaticFiles {
@@ -99,7 +101,7 @@ export class StaticFiles {
   private readonly index: IndexDocument;
 
   constructor(private readonly options: StaticFilesOptions) {
-    this.index = new IndexDocument(join(options.publicDir, 'index.html'), options.boot ?? null);
+    this.index = new IndexDocument(join(options.publicDir, 'index.html'), options.boot ?? null, options.variants);
   }
 
   /** Maps a URL path to the files it may name inside our roots (in the order to try); none when it would escape them. */

@@ -30,6 +30,7 @@ const texts: SdkTexts = {
   noResults: 'Nichts passt zu Ihrer Suche.',
   listFailed: 'Diese Liste konnte nicht geladen werden.',
   cancel: 'Abbrechen',
+  scriptRequired: 'Dieses Formular braucht JavaScript: Bitte aktivieren Sie es in Ihrem Browser und laden Sie die Seite neu.',
   actionFailed: 'Die Aktion konnte nicht ausgeführt werden.',
   ledgerTitle: 'Transaktionen',
   ledgerEmpty: 'Noch keine Münzbewegungen.',

@@ -30,6 +30,7 @@ const texts: SdkTexts = {
   noResults: 'Nada coincide con tu búsqueda.',
   listFailed: 'No se pudo cargar esta lista.',
   cancel: 'Cancelar',
+  scriptRequired: 'Este formulario necesita JavaScript: actívalo en tu navegador y vuelve a cargar la página.',
   actionFailed: 'No se pudo realizar la acción.',
   ledgerTitle: 'Transacciones',
   ledgerEmpty: 'Todavía no hay movimientos de monedas.',

@@ -30,6 +30,7 @@ const texts: SdkTexts = {
   noResults: 'Rien ne correspond à votre recherche.',
   listFailed: 'Cette liste n’a pas pu être chargée.',
   cancel: 'Annuler',
+  scriptRequired: 'Ce formulaire a besoin de JavaScript : activez-le dans votre navigateur et rechargez la page.',
   actionFailed: 'L’action n’a pas pu être effectuée.',
   ledgerTitle: 'Transactions',
   ledgerEmpty: 'Aucun mouvement de pièces pour l’instant.',

@@ -30,6 +30,7 @@ const texts: SdkTexts = {
   noResults: 'Nimic nu se potrivește căutării.',
   listFailed: 'Lista nu a putut fi încărcată.',
   cancel: 'Anulează',
+  scriptRequired: 'Acest formular are nevoie de JavaScript: activează-l în browser și reîncarcă pagina.',
   actionFailed: 'Acțiunea nu a putut fi făcută.',
   ledgerTitle: 'Tranzacții',
   ledgerEmpty: 'Nicio mișcare de monede încă.',

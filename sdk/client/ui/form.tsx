@@ -3,6 +3,7 @@
 import { css } from '@emotion/react';
 import {
   useCallback,
+  useContext,
   useEffect,
   useId,
   useMemo,
@@ -20,7 +21,7 @@ import { usePluginId } from '../boundary';
 import { ApiError } from '../http';
 import { useSdkText } from '../i18n';
 import { Alert } from './feedback';
-import { FormContext, useFormStatus, type FormStatus } from './form-context';
+import { FormContext, PrerenderedFormContext, SCRIPT_REQUIRED, useFormStatus, type FormStatus, type PrerenderedFormState } from './form-context';
 import { Icon } from './icons';
 import { theme } from './theme';
 
@@ -55,6 +56,25 @@ export function useErrorText(): (error: unknown) => string {
   );
 }
 
+/**
+ * The text of a refused form sent without JavaScript (issue 15): the plugin's `noscript.<CODE>` when
+ * it has one (what to do when the error can only be fixed with a script, e.g. a captcha), else the
+ * same text as the error would have had from JavaScript.
+ */
+function prerenderedErrorText(
+  state: PrerenderedFormState,
+  pluginId: string | null,
+  describe: (error: unknown) => string,
+  sdk: (key: 'scriptRequired') => string,
+  active: { exists(key: string, options: { ns: string }): boolean; t(key: string, options: { ns: string }): string },
+): string {
+  const { status, code, message, field } = state.error;
+  if (code === SCRIPT_REQUIRED) return sdk('scriptRequired');
+  const key = `noscript.${code}`;
+  if (pluginId && active.exists(key, { ns: pluginId })) return active.t(key, { ns: pluginId });
+  return describe(new ApiError(status, code, message, field));
+}
+
 export interface FormProps {
   /**
    * Runs on submit with the form's values. Throw (or reject with) an ApiError to show it: with a
@@ -81,8 +101,12 @@ function readValues(form: HTMLFormElement): FormValues {
 export function Form({ onSubmit, children, errorText, className, noValidate, ...rest }: FormProps) {
   const defaultErrorText = useErrorText();
   const describe = errorText ?? defaultErrorText;
+  const prerendered = useContext(PrerenderedFormContext);
+  const pluginId = usePluginId();
+  const { i18n: active } = useTranslation();
+  const sdk = useSdkText();
   const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(() => (prerendered ? prerenderedErrorText(prerendered, pluginId, describe, sdk, active) : null));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const fields = useRef(new Map<string, number>());
   const formRef = useRef<HTMLFormElement>(null);
@@ -144,7 +168,17 @@ export function Form({ onSubmit, children, errorText, className, noValidate, ...
 
   return (
     <FormContext.Provider value={status}>
-      <form ref={formRef} onSubmit={handleSubmit} noValidate={noValidate} className={className} aria-busy={submitting || undefined} css={{ display: 'grid', gap: 16 }} {...rest}>
+      {/* method="post": a form sent before the script runs never puts its fields (a password) in the URL */}
+      <form
+        ref={formRef}
+        method="post"
+        onSubmit={handleSubmit}
+        noValidate={noValidate}
+        className={className}
+        aria-busy={submitting || undefined}
+        css={{ display: 'grid', gap: 16 }}
+        {...rest}
+      >
         {formError && (
           <Alert tone="error" onClose={() => setFormError(null)}>
             {formError}
@@ -277,6 +311,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled text input with hint and error. */
 export function TextField({ label, name, type = 'text', value, onChange, error, hint, endAdornment, id: givenId, ...rest }: TextFieldProps) {
   const field = useFieldWiring(name, givenId, hint, error);
+  // a pre-rendered form that came back refused keeps what was typed (issue 15); never a password
+  const kept = useContext(PrerenderedFormContext)?.values[name];
   return (
     <FieldShell id={field.id} label={label} hint={hint} error={field.shown}>
       <div css={{ position: 'relative', display: 'flex' }}>
@@ -284,6 +320,7 @@ export function TextField({ label, name, type = 'text', value, onChange, error, 
           {...field.control}
           type={type}
           value={value}
+          defaultValue={value === undefined && type !== 'password' ? kept : undefined}
           css={[controlStyle, endAdornment ? css({ paddingRight: 44 }) : undefined]}
           onChange={(event) => {
             field.clearServerError();
