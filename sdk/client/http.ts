@@ -320,12 +320,13 @@ export interface UploadOptions extends Omit<RequestOptions, 'cache'> {
 }
 
 /**
- * Sends a multipart form (files and fields) with upload progress, through XMLHttpRequest. Answers and
+ * Sends a multipart form (files and fields), or one file as the whole body (a Blob: give its
+ * Content-Type in `headers`), with upload progress, through XMLHttpRequest. Answers and
  * errors are those of {@link request}: the parsed body, or an ApiError (a NETWORK_ERROR when nothing
  * answered), or the AbortError when `signal` aborted it. Under a replaced transport ({@link setHttpFetch},
  * tests) it goes through that transport and reports progress once, when done.
  */
-export async function upload<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export async function upload<T = unknown>(method: 'POST' | 'PUT' | 'PATCH', url: string, form: FormData | Blob, options: UploadOptions = {}): Promise<T> {
   if (fetchOverride || typeof XMLHttpRequest === 'undefined') {
     const answer = await request<T>(method, url, form, options);
     options.onProgress?.({ loaded: 1, total: 1 });
@@ -388,8 +389,8 @@ export const http = Object.freeze({
   put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
   patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', url, body, options),
   delete: <T = unknown>(url: string, options?: RequestOptions) => request<T>('DELETE', url, undefined, options),
-  /** POSTs a multipart form with upload progress ({@link upload}) */
-  upload: <T = unknown>(url: string, form: FormData, options?: UploadOptions) => upload<T>('POST', url, form, options),
+  /** POSTs a multipart form, or one file as the body, with upload progress ({@link upload}) */
+  upload: <T = unknown>(url: string, form: FormData | Blob, options?: UploadOptions) => upload<T>('POST', url, form, options),
 });
 
 export interface UseApiResult<T> {

@@ -3,7 +3,9 @@
 // routes, its manifest); this page then reloads, so this browser too shows the panel as it is now (a
 // disabled plugin's menu items and pages gone), and says what changed. A core plugin has no switch:
 // its row says why. A third-party plugin's code first runs when it is enabled here; if that fails it
-// stays disabled and its row says why.
+// stays disabled and its row says why. Third-party plugins are installed (an uploaded archive, or
+// Rescan of the data folder), updated and removed here too, with no restart (PluginInstall,
+// PluginRemoval); each row says what its plugin asks for (PluginAsks).
 import {
   Alert,
   Badge,
@@ -24,12 +26,15 @@ import {
   ADMIN_PERMISSIONS,
 } from '@orepanel/sdk';
 import { useState } from 'react';
+import { PluginAsks } from './PluginAsks';
+import { PluginInstall, type InstallOutcome } from './PluginInstall';
+import { PluginRemoval } from './PluginRemoval';
 import { reloadPanel } from './panel-reload';
 import { pluginsUrl, type AdminPlugin, type PluginState } from './plugins-api';
 
 const STATE_TONE: Record<PluginState, BadgeTone> = { enabled: 'success', disabled: 'neutral', inactive: 'warning', refused: 'danger' };
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
+type Outcome = InstallOutcome | null;
 
 /** The notice of a switch, kept across the reload that applies it in this browser (this tab only). */
 const SWITCH_NOTICE_KEY = 'orepanel.admin-plugins.notice';
@@ -67,6 +72,8 @@ export default function PluginsPage() {
   const errorText = useErrorText();
   const loaded = useApi<{ data: AdminPlugin[] }>(pluginsUrl.plugins());
   const mayEdit = useHasPermission(ADMIN_PERMISSIONS.pluginsEdit);
+  const mayRemove = useHasPermission('admin.root');
+  const [removing, setRemoving] = useState<AdminPlugin | null>(null);
   const [updated, setUpdated] = useState<Record<string, AdminPlugin>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(noticeAfterReload);
@@ -139,6 +146,7 @@ export default function PluginsPage() {
             {p.state === 'disabled' && !p.failed_reason && p.origin === 'third-party' && (
               <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.thirdPartyHint')}</span>
             )}
+            {p.origin === 'third-party' && <PluginAsks asks={p.asks} open={p.state === 'disabled' || p.state === 'refused'} />}
             {p.core && <span css={{ color: theme.colors.muted, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.coreReason')}</span>}
             {p.state === 'inactive' && p.requires.length > 0 && (
               <span css={{ color: theme.colors.warning, fontSize: theme.font.size.sm, fontWeight: 400 }}>{t('plugins.inactiveBecause', { requires: p.requires.join(', ') })}</span>
@@ -178,6 +186,11 @@ export default function PluginsPage() {
                 {t(p.enabled ? 'plugins.disable' : 'plugins.enable')}
               </Button>
             )}
+            {mayRemove && p.removable && !p.enabled && (
+              <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={t('remove.buttonName', { name: p.name })} onClick={() => setRemoving(p)}>
+                {t('remove.button')}
+              </Button>
+            )}
           </div>
         ),
       });
@@ -188,7 +201,26 @@ export default function PluginsPage() {
   const counts = rows ? { enabled: rows.filter((p) => p.state === 'enabled').length, total: rows.length } : null;
 
   return (
-    <Page title={t('plugins.title')} description={counts ? t('plugins.summary', counts) : t('plugins.description')}>
+    <Page
+      title={t('plugins.title')}
+      description={counts ? t('plugins.summary', counts) : t('plugins.description')}
+      actions={
+        <PluginInstall
+          onOutcome={(next, changed) => {
+            setOutcome(next);
+            if (changed) {
+              setUpdated({});
+              loaded.reload();
+            }
+          }}
+          onActiveUpdate={(text) => {
+            // this tab runs the old version's client: a reload loads the new one (open pages elsewhere keep working)
+            rememberNotice(text);
+            reloadPanel();
+          }}
+        />
+      }
+    >
       {outcome && (
         <Alert
           tone={outcome.tone}
@@ -199,6 +231,19 @@ export default function PluginsPage() {
         >
           {outcome.text}
         </Alert>
+      )}
+      {removing && (
+        <PluginRemoval
+          key={removing.id}
+          plugin={removing}
+          onCancel={() => setRemoving(null)}
+          onRemoved={(text) => {
+            setRemoving(null);
+            setOutcome({ tone: 'success', text });
+            setUpdated({});
+            loaded.reload();
+          }}
+        />
       )}
       <Card flush>
         <DataTable

@@ -29,6 +29,8 @@ function thirdParty(failed_reason: string | null) {
     requires: [],
     permissions: [],
     settings: [],
+    asks: { permissions: [], settings: [], pages: [], tables: [], server: true },
+    removable: true,
   };
 }
 
