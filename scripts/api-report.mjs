@@ -70,8 +70,12 @@ function emitDeclarations(root, outDir, entries) {
 
 // ---- reading a declaration file ---------------------------------------------------------------------
 
-/** `text` with the insides of strings and comments blanked (template `${…}` parts kept), same length. */
-export function codeOnly(text) {
+/**
+ * `text` with the insides of strings and comments blanked (template `${…}` parts kept), same length.
+ * With `{ strings: true }` only the comments are blanked.
+ */
+export function codeOnly(text, { strings = false } = {}) {
+  const blank = (part) => (strings ? part : ' '.repeat(part.length));
   let out = '';
   let i = 0;
   const templateDepths = [];
@@ -91,7 +95,7 @@ export function codeOnly(text) {
     } else if (ch === '"' || ch === "'") {
       let j = i + 1;
       while (j < text.length && text[j] !== ch) j += text[j] === '\\' ? 2 : 1;
-      out += ch + ' '.repeat(Math.max(0, j - i - 1)) + ch;
+      out += ch + blank(text.slice(i + 1, Math.max(i + 1, j))) + ch;
       i = j + 1;
     } else if (ch === '`' || (ch === '}' && templateDepths.length > 0 && templateDepths[templateDepths.length - 1] === depth)) {
       // a template literal's text, from its opening backtick (or the `}` closing a `${`) to its end or next `${`
@@ -99,10 +103,10 @@ export function codeOnly(text) {
       let j = i + 1;
       while (j < text.length && text[j] !== '`' && !(text[j] === '$' && text[j + 1] === '{')) j += text[j] === '\\' ? 2 : 1;
       if (text[j] === '`') {
-        out += ch + ' '.repeat(j - i - 1) + '`';
+        out += ch + blank(text.slice(i + 1, j)) + '`';
         i = j + 1;
       } else {
-        out += ch + ' '.repeat(j - i - 1) + '${';
+        out += ch + blank(text.slice(i + 1, j)) + '${';
         templateDepths.push(depth);
         i = j + 2;
       }
@@ -413,6 +417,45 @@ export function generateApiReport(root = REPO_ROOT, entries = ENTRY_POINTS) {
     const reports = new Map();
     for (const entry of entries) reports.set(entry.report, entryReport(surface, entry));
     return reports;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The report of declarations tsc already emitted into `declarationsDir` (laid out as the sources are,
+ * e.g. sdk/client.d.ts): the @orepanel/sdk package's types/ folder, checked against the committed report.
+ */
+export function apiReportOfDeclarations(declarationsDir, root = REPO_ROOT, entries = ENTRY_POINTS) {
+  // the report is made from declarations without comments (a package keeps them for editors)
+  const work = mkdtempSync(join(tmpdir(), 'orepanel-api-report-'));
+  try {
+    const copy = (from, to) => {
+      mkdirSync(to, { recursive: true });
+      for (const entry of readdirSync(from, { withFileTypes: true })) {
+        if (entry.isDirectory()) copy(join(from, entry.name), join(to, entry.name));
+        else {
+          const text = readFileSync(join(from, entry.name), 'utf8');
+          if (!/\.d\.m?ts$/.test(entry.name)) {
+            writeFileSync(join(to, entry.name), text);
+            continue;
+          }
+          // a comment's lines go, as tsc's removeComments drops them; the code's lines keep their place
+          const before = text.split('\n');
+          const after = codeOnly(text, { strings: true }).split('\n');
+          writeFileSync(
+            join(to, entry.name),
+            after
+              .filter((line, i) => line.trim() !== '' || before[i].trim() === '')
+              .map((line) => line.trimEnd())
+              .join('\n'),
+          );
+        }
+      }
+    };
+    copy(declarationsDir, work);
+    const surface = new Surface(root, work);
+    return new Map(entries.map((entry) => [entry.report, entryReport(surface, entry)]));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,18 +1,20 @@
 // The `orepanel` command: serve, migrate, user create, settings set, backup, plugin build. Exit codes: 0 done,
 // 1 failed, 2 wrong usage.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BackupArchiveError, isHttpError, type BackupManifest, type BackupProgress, type SettingValue } from '../sdk/server';
 import type { ManifestSetting } from '../sdk/types';
+import { SDK_VERSION } from '../sdk/version';
 import { buildApp, openMigratedDatabase, servicesOf } from './app';
 import { Accounts } from './auth/accounts';
 import { archiveName, isArchiveName } from './backup/archive-name';
 import type { PanelBackups } from './backup/panel-backups';
 import { ConfigError, loadConfig, type Config } from './config';
 import { findPackageRoot } from './paths';
+import { packPluginFolder } from './plugins/plugin-archive';
 import { serve } from './serve';
 import { CORE_SETTINGS } from './settings/catalogue';
 import { SettingsStore } from './settings/store';
@@ -26,11 +28,19 @@ const USAGE = `Usage:
                                  change an application setting (core or an installed plugin's), e.g.
                                  orepanel settings set rate_limit_per_minute 300; a running panel
                                  sees the change within a few seconds
-  orepanel plugin build <dir> [--out <DATA_DIR>/plugins/<id>] [--development]
-                                 build a plugin folder written against the SDK (plugin.json,
-                                 client/index.tsx, server/index.ts, locales/) into an installable
-                                 folder (client/, build.json, server.js); in place without --out.
-                                 Restart the panel to load it, then enable it at /mc-admin/plugins.
+  orepanel plugin init <id> [--dir <folder>] [--sdk <version or file:…tgz>]
+                                 a new plugin project outside the panel (docs/plugins.md): a page
+                                 that reads and writes, a server route with its own table, six
+                                 languages, client and server tests; depends on @orepanel/sdk
+  orepanel plugin build <dir> [--out <DATA_DIR>/plugins/<id>] [--pack] [--development]
+                                 check a plugin folder written against the SDK (types, the same
+                                 translation keys in every language, tables named after the
+                                 plugin) and build it (plugin.json, client/index.tsx,
+                                 server/index.ts, locales/) into an installable folder (client/,
+                                 build.json, server.js); in place without --out. --pack also
+                                 writes <id>-<version>.tgz beside the --out folder. Install it at
+                                 /mc-admin/plugins (Rescan finds a folder copied into
+                                 DATA_DIR/plugins; no restart), then enable it there.
   orepanel backup create         archive the whole panel (every table and file) into
                                  DATA_DIR/backups, encrypted with this install's key (or
                                  BACKUP_PASSPHRASE); the panel may keep running
@@ -180,12 +190,12 @@ async function setSetting(config: Config, args: string[], io: CliIO): Promise<nu
 }
 
 async function buildPluginFolder(args: string[], io: CliIO): Promise<number> {
-  let values: { out?: string; development?: boolean };
+  let values: { out?: string; development?: boolean; pack?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: { out: { type: 'string' }, development: { type: 'boolean' } },
+      options: { out: { type: 'string' }, development: { type: 'boolean' }, pack: { type: 'boolean' } },
       strict: true,
       allowPositionals: true,
     }));
@@ -193,6 +203,8 @@ async function buildPluginFolder(args: string[], io: CliIO): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   if (positionals.length !== 1) throw new UsageError('plugin build takes one plugin folder');
+  // an archive of a folder built in place would carry the plugin's sources along
+  if (values.pack && !values.out) throw new UsageError('--pack needs --out: the archive holds the built folder only');
   // the build tools (rollup, esbuild) are loaded only for this command, from the panel's own folder,
   // both when running from the sources and from dist/
   const builder = pathToFileURL(join(findPackageRoot(), 'kernel', 'build', 'installable-plugin.mjs')).href;
@@ -207,9 +219,46 @@ async function buildPluginFolder(args: string[], io: CliIO): Promise<number> {
   io.out(`Built plugin "${built.id}" ${built.version} into ${tools.displayPath(built.outDir)}${built.inPlace ? ' (in place)' : ''}:`);
   for (const file of built.files) io.out(`  ${file}`);
   if (built.record.entry) io.out(`entry ${built.record.entry} (${built.record.integrity})`);
+  if (values.pack) {
+    const archive = join(dirname(built.outDir), `${built.id}-${built.version}.tgz`);
+    writeFileSync(archive, packPluginFolder(built.outDir));
+    io.out(`Packed ${tools.displayPath(archive)}: upload it at /mc-admin/plugins.`);
+  }
   // a third-party plugin arrives disabled: none of its code runs before an administrator says so
-  io.out('Restart the panel to load it (plugins are discovered at start-up), then enable it at /mc-admin/plugins.');
+  io.out('Install it at /mc-admin/plugins (Rescan finds a folder in DATA_DIR/plugins; no restart), then enable it there.');
   return 0;
+}
+
+/** `orepanel plugin init <id>`: the sdk package's `init`, with the panel's own versions. */
+async function initPluginProject(args: string[], io: CliIO): Promise<number> {
+  let values: { dir?: string; sdk?: string };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args, options: { dir: { type: 'string' }, sdk: { type: 'string' } }, strict: true, allowPositionals: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (positionals.length !== 1) throw new UsageError('plugin init takes one plugin id, e.g. orepanel plugin init notes');
+  const root = findPackageRoot();
+  const scaffold = (await import(pathToFileURL(join(root, 'kernel', 'build', 'scaffold.mjs')).href)) as typeof import('../kernel/build/scaffold.mjs');
+  const panel = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const id = positionals[0];
+  try {
+    const made = scaffold.scaffoldPlugin({
+      id,
+      dir: values.dir,
+      sdk: values.sdk ?? `^${SDK_VERSION}`,
+      sdkVersion: SDK_VERSION,
+      devDependencies: scaffold.pluginDevDependencies(panel),
+    });
+    io.out(`Created plugin "${id}" in ${made.dir}:`);
+    for (const file of made.files) io.out(`  ${file}`);
+    io.out(`Next: cd ${values.dir ?? id} && npm install && npm test && npm run build, then upload dist/${id}-1.0.0.tgz at /mc-admin/plugins and enable it.`);
+    return 0;
+  } catch (error) {
+    io.err(`error: ${(error as Error).message}`);
+    return 1;
+  }
 }
 
 // ---- backup ----------------------------------------------------------------------------------
@@ -362,7 +411,8 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
       case 'backup':
         return await backup(config, rest, io);
       case 'plugin':
-        if (rest[0] !== 'build') throw new UsageError(`unknown plugin command "${rest[0] ?? ''}" (expected: plugin build)`);
+        if (rest[0] === 'init') return await initPluginProject(rest.slice(1), io);
+        if (rest[0] !== 'build') throw new UsageError(`unknown plugin command "${rest[0] ?? ''}" (expected: plugin init, plugin build)`);
         return await buildPluginFolder(rest.slice(1), io);
       default:
         throw new UsageError(`unknown command "${command}"`);

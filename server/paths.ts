@@ -4,6 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The names of a package that holds the panel: the panel itself, and the sdk package, which carries
+ * the panel's server and plugins for its server test kit (`@orepanel/sdk/testing/server`).
+ */
+const PANEL_PACKAGES = new Set(['orepanel', '@orepanel/sdk']);
+
 /** Walks up from `start` to the directory holding the panel's package.json. */
 export function findPackageRoot(start: string = dirname(fileURLToPath(import.meta.url))): string {
   let dir = start;
@@ -11,7 +17,7 @@ export function findPackageRoot(start: string = dirname(fileURLToPath(import.met
     const candidate = join(dir, 'package.json');
     if (existsSync(candidate)) {
       try {
-        if ((JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string }).name === 'orepanel') return dir;
+        if (PANEL_PACKAGES.has((JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string }).name ?? '')) return dir;
       } catch {
         /* not ours: keep walking */
       }

@@ -11,5 +11,5 @@ export interface InstallablePlugin {
   files: string[];
 }
 
-export declare function buildInstallablePlugin(options: { pluginDir: string; outDir?: string; production?: boolean }): Promise<InstallablePlugin>;
+export declare function buildInstallablePlugin(options: { pluginDir: string; outDir?: string; production?: boolean; typeCheck?: boolean }): Promise<InstallablePlugin>;
 export declare function displayPath(path: string, cwd?: string): string;

@@ -13,9 +13,12 @@
 //   mail/           the default texts of the mail templates plugin.json declares, copied as they are
 //
 // Without --out the folder is built in place (the plugin folder is its own installed folder).
+// Before anything is written the plugin is checked (plugin-checks.mjs): table names in its namespace,
+// the same translation keys in every language, and no type errors.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { rollup } from 'rollup';
+import { checkPlugin } from './plugin-checks.mjs';
 import { buildPlugin, readPluginManifest } from './plugin-preset.mjs';
 import { thirdPartyServerConfig } from './server-config.mjs';
 
@@ -55,11 +58,12 @@ function removeGeneratedClientFiles(outDir, inPlace) {
 
 /**
  * Builds `pluginDir` into an installable folder.
- * @param {{ pluginDir: string, outDir?: string, production?: boolean }} options
+ * @param {{ pluginDir: string, outDir?: string, production?: boolean, typeCheck?: boolean }} options
+ *   typeCheck: false skips tsc (the other checks always run)
  * @returns {Promise<{ id: string, version: string, outDir: string, inPlace: boolean, record: import('./plugin-preset.mjs').PluginBuildRecord, files: string[] }>}
  *   `files`: everything written, relative to outDir
  */
-export async function buildInstallablePlugin({ pluginDir, outDir, production = true }) {
+export async function buildInstallablePlugin({ pluginDir, outDir, production = true, typeCheck = true }) {
   const source = resolve(pluginDir);
   if (!existsSync(join(source, 'plugin.json'))) throw new Error(`${source} is not a plugin folder: it has no plugin.json`);
   const manifest = readPluginManifest(source, { checkFolderName: false });
@@ -78,6 +82,7 @@ export async function buildInstallablePlugin({ pluginDir, outDir, production = t
     );
   }
   if (!inPlace && source.startsWith(out + sep)) throw new Error(`the installed folder ${out} cannot contain the plugin's sources ${source}`);
+  await checkPlugin(source, manifest, { typeCheck });
 
   mkdirSync(out, { recursive: true });
   removeGeneratedClientFiles(out, inPlace);

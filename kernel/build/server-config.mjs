@@ -30,7 +30,8 @@ function serverSources() {
   return {
     name: 'orepanel-server-sources',
     resolveId(source, importer) {
-      if (Object.hasOwn(sdkEntries, source)) return sdkEntries[source];
+      // in the @orepanel/sdk package there are no sources: the package's own build is resolved instead
+      if (Object.hasOwn(sdkEntries, source) && existsSync(sdkEntries[source])) return sdkEntries[source];
       if (importer && source.startsWith('.') && /\.(m?js)$/.test(source)) {
         const asTs = resolve(dirname(importer), source.replace(/\.(m?)js$/, '.$1ts'));
         if (!existsSync(resolve(dirname(importer), source)) && existsSync(asTs)) return asTs;
@@ -94,6 +95,22 @@ export function serverConfig({ outDir }) {
       chunkFileNames: '[name]-[hash].js',
       sourcemap: false,
     },
+  };
+}
+
+/**
+ * Any of our node modules (the sdk's server entry, its server test kit) -> `dir`, as the server is
+ * built: packages stay imports, our own sources are bundled. For the @orepanel/sdk package.
+ * @param {{ input: Record<string, string>, dir: string }} options
+ * @returns {import('rollup').RollupOptions}
+ */
+export function nodeBundleConfig({ input, dir }) {
+  return {
+    input,
+    external: isExternal,
+    onwarn: quietWarnings,
+    plugins: nodeTranspile(dir),
+    output: { dir, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemap: false },
   };
 }
 

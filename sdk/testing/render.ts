@@ -110,6 +110,17 @@ export interface RenderPluginOptions {
 }
 
 let current: { unmount(): void } | null = null;
+
+/**
+ * The catalogues of the plugin a project tests, loaded by the sdk's vitest preset from its locales/:
+ * used when a test of that plugin passes none, so its pages show their texts rather than keys.
+ */
+let projectCatalogues: { pluginId: string; catalogues: NonNullable<RenderPluginOptions['catalogues']> } | null = null;
+
+/** Sets the catalogues a test of `pluginId` gets when it passes none (sdk/testing/vitest-setup.ts). */
+export function setProjectCatalogues(pluginId: string, catalogues: NonNullable<RenderPluginOptions['catalogues']>): void {
+  projectCatalogues = { pluginId, catalogues };
+}
 /** a dialog opened since the last render: sweetalert2 then still owes a focus-restoring timer */
 let dialogOpened = false;
 dialogStore.subscribe((state) => {
@@ -189,7 +200,8 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
 
   settingsStore.getState().setSettings(options.settings ?? {});
   if (options.session) sessionStore.getState().applyResponse(testSessionResponse(options.session));
-  for (const [language, resources] of Object.entries(options.catalogues ?? {})) {
+  const catalogues = options.catalogues ?? (projectCatalogues?.pluginId === manifest.id ? projectCatalogues.catalogues : {});
+  for (const [language, resources] of Object.entries(catalogues)) {
     if (resources) addPluginCatalogue(manifest.id, language as Language, resources);
   }
   await i18n.changeLanguage(options.locale ?? 'en');

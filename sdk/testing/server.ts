@@ -38,7 +38,7 @@ import type { Kysely } from 'kysely';
 import { buildApp, servicesOf, type PanelServices } from '../../server/app';
 import { MARKER_COOKIE, TOKEN_COOKIE } from '../../server/auth/cookies';
 import { loadConfig } from '../../server/config';
-import { findPackageRoot } from '../../server/paths';
+import { findPackageRoot, panelPaths } from '../../server/paths';
 import type { CoreDatabase } from '../server/database';
 import type { SettingValue } from '../server/settings';
 import { ManualClock } from './clock';
@@ -231,7 +231,8 @@ export async function startPluginPanel(options: PluginPanelOptions): Promise<Plu
     app = await buildApp({
       config,
       logger: false,
-      builtPlugins: false,
+      // from the sources in the panel's checkout; from their builds in the @orepanel/sdk package
+      builtPlugins: panelPaths().built,
       pluginDirs: [bundled],
       publicDir: join(dataDir, 'no-public'),
       buildManifest: join(dataDir, 'plugins.json'),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PluginManifest } from '../../sdk/types';
 import { CORE_TABLES } from '../db/core-tables';
 import { FIRST_PARTY_TABLE_EXCEPTIONS } from './table-exceptions';
-import { tableDeclarationProblem, tableRulesFor } from './table-rules';
+import { tableDeclarationProblem, tableNamespaceRefusal, tableRulesFor } from './table-rules';
 
 const manifest = (id: string, tables?: string[]): PluginManifest => ({ id, name: id, version: '1.0.0', sdk: '^2.0.0', ...(tables ? { tables } : {}) });
 const exceptions = [{ plugin: 'store', table: 'users', access: 'write' as const, why: 'test' }];
@@ -52,5 +52,22 @@ describe('the first-party exception list', () => {
       expect(seen.has(`${e.plugin}:${e.table}`), `${e.plugin} ${e.table} twice`).toBe(false);
       seen.add(`${e.plugin}:${e.table}`);
     }
+  });
+});
+
+describe('tableNamespaceRefusal', () => {
+  it("refuses a third-party plugin's table that is not named after the plugin, naming it", () => {
+    expect(tableNamespaceRefusal({ manifest: manifest('notes', ['notes', 'notes_tags', 'tags']), origin: 'third-party' })).toBe(
+      'its plugin.json declares table "tags" outside its namespace: a plugin\'s tables are named "notes" or start with "notes_" (e.g. "notes_tags")',
+    );
+    // "notesy" only looks prefixed: the namespace ends at an underscore
+    expect(tableNamespaceRefusal({ manifest: manifest('notes', ['notesy']), origin: 'third-party' })).toMatch(/"notesy" outside its namespace/);
+  });
+
+  it("takes an id with dashes as underscores, and lets the panel's own plugins keep their names", () => {
+    expect(tableNamespaceRefusal({ manifest: manifest('my-notes', ['my_notes', 'my_notes_tags']), origin: 'third-party' })).toBeNull();
+    expect(tableNamespaceRefusal({ manifest: manifest('my-notes', ['mynotes_x']), origin: 'third-party' })).toMatch(/start with "my_notes_"/);
+    expect(tableNamespaceRefusal({ manifest: manifest('store', ['items']), origin: 'bundled' })).toBeNull();
+    expect(tableNamespaceRefusal({ manifest: manifest('notes'), origin: 'third-party' })).toBeNull();
   });
 });

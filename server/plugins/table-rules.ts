@@ -2,6 +2,7 @@
 // declares, the core's read-only views, and — first-party plugins only — the reviewed exceptions.
 import { PLUGIN_READABLE_TABLES } from '../../sdk/server';
 import type { PluginManifest } from '../../sdk/types';
+import { tableNamespaceProblem } from '../../sdk/table-names.mjs';
 import { CORE_TABLE_PREFIX, CORE_TABLES, HANDED_OVER_TABLES } from '../db/core-tables';
 import type { PluginOrigin } from './discover';
 import { TableBoundary, type TableAccess, type TableBoundaryRules } from './table-boundary';
@@ -39,4 +40,13 @@ export function tableDeclarationProblem(manifest: PluginManifest, loaded: Readon
     }
   }
   return null;
+}
+
+/**
+ * Why a plugin's table names are refused, or null: a third-party plugin's tables are named after it
+ * (`<id>` or `<id>_…`, dashes as underscores), the rule `plugin build` applies too; the panel's own
+ * plugins keep the names their data already has.
+ */
+export function tableNamespaceRefusal(plugin: { manifest: PluginManifest; origin: PluginOrigin }): string | null {
+  return plugin.origin === 'bundled' ? null : tableNamespaceProblem(plugin.manifest);
 }

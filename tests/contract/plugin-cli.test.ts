@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, servicesOf } from '../../server/app';
 import { main, parseSettingValue, type CliIO } from '../../server/cli';
 import { loadConfig } from '../../server/config';
+import { unpackPluginArchive } from '../../server/plugins/plugin-archive';
 import { REPO } from './support/fixtures';
 
 const SOURCES = join(REPO, 'tests/fixtures/third-party-src');
@@ -30,7 +31,8 @@ function listFiles(dir: string, prefix = ''): string[] {
     .sort();
 }
 
-describe('orepanel plugin build', () => {
+// each build type-checks the plugin first (tsc): longer than the default on a busy machine
+describe('orepanel plugin build', { timeout: 120_000 }, () => {
   const dataDir = join(work, 'data');
   const out = join(dataDir, 'plugins', 'fixture-healthy');
 
@@ -39,7 +41,7 @@ describe('orepanel plugin build', () => {
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
     expect(res.out).toContain('Built plugin "fixture-healthy" 1.2.0 into');
-    expect(res.out).toContain('Restart the panel to load it (plugins are discovered at start-up), then enable it at /mc-admin/plugins.');
+    expect(res.out).toContain('Install it at /mc-admin/plugins (Rescan finds a folder in DATA_DIR/plugins; no restart), then enable it there.');
 
     const build = JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')) as { entry: string; integrity: string; localeFiles: Record<string, string>; files: string[] };
     expect(build.entry).toMatch(/^\/plugins\/fixture-healthy\/fixture-healthy-[\w-]+\.js$/);
@@ -134,6 +136,19 @@ describe('orepanel plugin build', () => {
     expect(res.code).toBe(1);
     expect(res.err).toContain('is not a valid plugin manifest');
     expect(res.err).toContain("must have required property 'name'");
+  });
+
+  it('packs the built folder into the archive /mc-admin/plugins takes (--pack, with --out only)', async () => {
+    const packOut = join(work, 'packed', 'fixture-healthy');
+    const res = await run(['plugin', 'build', join(SOURCES, 'fixture-healthy'), '--out', packOut, '--pack', '--development']);
+    expect(res.code).toBe(0);
+    expect(res.out).toContain('fixture-healthy-1.2.0.tgz: upload it at /mc-admin/plugins.');
+    const archive = unpackPluginArchive(readFileSync(join(work, 'packed', 'fixture-healthy-1.2.0.tgz')));
+    expect([...archive.files.keys()].sort()).toEqual(listFiles(packOut));
+    // in place, the folder holds the sources too: no archive of that
+    const refused = await run(['plugin', 'build', join(SOURCES, 'fixture-healthy'), '--pack']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--pack needs --out');
   });
 
   it('explains its usage on a wrong call', async () => {
