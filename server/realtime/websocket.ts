@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** No realtime message of ours comes near this; anything bigger is an abuse, refused by ws itself. */
 const MAX_MESSAGE_BYTES = 4 * 1024;
+/** RFC 6455 "going away": the page reconnects — to another instance, behind a load balancer. */
+export const GOING_AWAY = 1001;
 
 /** Must run before any route is added, so upgrades to every route are intercepted. */
 export async function registerWebsockets(app: FastifyInstance): Promise<void> {
@@ -16,6 +18,12 @@ export async function registerWebsockets(app: FastifyInstance): Promise<void> {
     errorHandler(error, socket, request) {
       request.log.debug({ err: error }, 'websocket closed on error');
       socket.terminate();
+    },
+    // the plugin's own stop closes every socket with no code (the page reads 1005, not a reason to
+    // reconnect), and it runs before the features' stops that would say "going away" themselves
+    async preClose(this: FastifyInstance) {
+      for (const client of this.websocketServer.clients) client.close(GOING_AWAY, 'server restarting');
+      this.websocketServer.close();
     },
   });
 }

@@ -3,8 +3,9 @@
 // client reconnects to another instance.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { gracefulShutdown } from '../../server/serve';
-import { startPanel, type TestPanel } from './harness';
+import { register, startPanel, type TestPanel } from './harness';
 
 describe('graceful shutdown', () => {
   let panel: TestPanel;
@@ -28,6 +29,14 @@ describe('graceful shutdown', () => {
 
   it('is ready, then not ready while it finishes the request in flight, then refuses connections', async () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // a live socket (the AFK page's), open once its first message came
+    const { cookie } = await register(panel.app);
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/user/earn/afk/socket`, { headers: { cookie, origin: base } });
+    await new Promise((resolve, reject) => {
+      socket.once('message', resolve);
+      socket.once('error', reject);
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
     const slow = fetch(`${base}/test/slow`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = gracefulShutdown(panel.app);
@@ -39,5 +48,7 @@ describe('graceful shutdown', () => {
     expect(await answer.json()).toEqual({ done: true });
     await stopping;
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    // "going away", so the page reconnects (elsewhere) — not 1005, a close without a reason
+    expect(await closed).toEqual({ code: 1001, reason: 'server restarting' });
   });
 });
