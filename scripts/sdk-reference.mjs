@@ -131,7 +131,15 @@ export function renderReference(root = REPO_ROOT) {
     if (hooks.length > 0) out.push(...listSection('Hooks', hooks));
     out.push(...iconSection(helpers));
     out.push(...listSection(components.length > 0 ? 'Other functions and values' : 'Functions and values', values));
-    out.push(...namesSection('Types', types));
+    // a short type alias says all it is in one line (ButtonSize = 'sm' | 'md' | 'lg'): shown whole
+    const short = (st) => kindOf(st) === 'type' && !st.includes('\n') && st.length <= 160;
+    out.push(...listSection('Types', types.filter(short)));
+    out.push(
+      ...namesSection(
+        types.some(short) ? 'Interfaces and other types' : 'Types',
+        types.filter((st) => !short(st)),
+      ),
+    );
     if (reexported.length > 0) out.push('### Re-exported from packages', '', ...block(reexported.join('\n')), '');
   }
   while (out[out.length - 1] === '') out.pop();
