@@ -198,7 +198,7 @@ export function createKernel(doc: Document = document, win: Window = window, opt
   });
 
   tapKernelSteps(hooks, {
-    loadCustomAssets: () => loadCustomAssets(doc),
+    loadCustomAssets: () => loadCustomAssets(doc, console, boot?.custom),
     async applyInterfaceSettings() {
       startUiSettingsSync();
       followPerformanceSettings(win);

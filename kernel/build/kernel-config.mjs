@@ -165,10 +165,9 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const tags = [
         ...(mainStylesheet ? [`<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`] : []),
         ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-        // spec §7: /api/system/custom.css is preloaded; custom.js and the fallback catalogue are
-        // hinted too, so they download while the kernel script is still parsing
-        '<link rel="preload" href="/api/system/custom.css" as="style">',
-        '<link rel="preload" href="/api/system/custom.js" as="script">',
+        // the fallback catalogue is hinted, so it downloads while the kernel script is still parsing;
+        // spec §7's preload of /api/system/custom.css (and custom.js) is written by the server with
+        // the boot data, by revision and only when not empty (server/http/index-document.ts)
         `<link rel="preload" href="${escapeAttribute(locales.en)}" as="fetch" crossorigin="anonymous">`,
         ...preloads.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`),
         `<script type="application/json" id="orepanel-kernel-locales">${jsonForHtml(locales)}</script>`,

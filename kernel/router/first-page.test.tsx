@@ -31,7 +31,7 @@ afterEach(() => {
 
 function fakeRouter(initialized = false) {
   const listeners = new Set<(state: { initialized: boolean }) => void>();
-  const router: InitializingRouter & { finish(): void; listeners: typeof listeners } = {
+  const router: InitializingRouter & { state: { initialized: boolean }; finish(): void; listeners: typeof listeners } = {
     state: { initialized },
     subscribe(listener) {
       listeners.add(listener);
@@ -125,11 +125,11 @@ describe('page transitions of a load', () => {
   it('the first page does not come in; the next one does', () => {
     uiStore.setState({ pageTransition: 'fade', systemReducedMotion: false, settings: { ...uiStore.getState().settings, performance: UI_SETTINGS_DEFAULTS.performance } });
     const r = mount();
-    act(() => r.render(createElement(PageTransition, { key: '/auth/login' }, 'login')));
+    act(() => r.render(<PageTransition key="/auth/login">login</PageTransition>));
     const first = host?.querySelector('[data-page-transition]') as HTMLElement;
     expect(first.dataset.transitionPhase).toBe('idle');
     expect(getComputedStyle(first).animation ?? '').not.toMatch(/ms/);
-    act(() => r.render(createElement(PageTransition, { key: '/dashboard' }, 'dashboard')));
+    act(() => r.render(<PageTransition key="/dashboard">dashboard</PageTransition>));
     const second = host?.querySelector('[data-page-transition]') as HTMLElement;
     expect(second.textContent).toBe('dashboard');
     expect(second.dataset.transitionPhase).toBe('in');

@@ -16,7 +16,14 @@ afterEach(() => {
 describe('the start-up data in index.html', () => {
   it('reads the served manifests and the public settings, dropping entries that are not manifests', () => {
     page('{"plugins":[{"id":"auth","sdk":"^2.0.0","name":"\\u003c/script>"},{"nope":1}],"settings":{"app_name":"Panel"}}');
-    expect(readBootData(document)).toEqual({ plugins: [{ id: 'auth', sdk: '^2.0.0', name: '</script>' }], settings: { app_name: 'Panel' } });
+    expect(readBootData(document)).toEqual({ plugins: [{ id: 'auth', sdk: '^2.0.0', name: '</script>' }], settings: { app_name: 'Panel' }, custom: null });
+  });
+
+  it('reads the revisions of custom.css and custom.js (null: empty), ignoring unreadable ones', () => {
+    page('{"plugins":[],"settings":{},"custom":{"css":null,"js":"Ab_-12"}}');
+    expect(readBootData(document)?.custom).toEqual({ css: null, js: 'Ab_-12' });
+    page('{"plugins":[],"settings":{},"custom":{"css":"a b","js":null}}');
+    expect(readBootData(document)?.custom).toBeNull();
   });
 
   it('is absent on a page served without it (the kernel then fetches, silently)', () => {

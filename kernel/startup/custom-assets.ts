@@ -1,7 +1,21 @@
 // spec §4.1 / §7: the host's custom stylesheet and script (the `custom_css` / `custom_js` settings plus
-// every enabled plugin's own), loaded as a <link rel="stylesheet"> and a <script> at start-up.
+// every enabled plugin's own), loaded as a <link rel="stylesheet"> and a <script> at start-up, first.
+// Issue 15: index.html's boot data names a revision of each (null when empty): an empty one is not
+// requested at all, a non-empty one is fetched by its revision (cached for a year by the browser).
+// Without boot data both are fetched by their plain address, as before.
 export const CUSTOM_CSS_URL = '/api/system/custom.css';
 export const CUSTOM_JS_URL = '/api/system/custom.js';
+
+/** The revisions the boot data carries (server/routes/custom-assets.ts): null = empty, not loaded. */
+export interface CustomAssetRevisions {
+  css: string | null;
+  js: string | null;
+}
+
+/** The address of a custom asset: by revision when one is known (the same as the server's preload hint). */
+export function customAssetUrl(base: string, revision: string | undefined): string {
+  return revision === undefined ? base : `${base}?v=${encodeURIComponent(revision)}`;
+}
 
 /** How long the start-up waits for one of them before it carries on without it. */
 export const CUSTOM_ASSET_TIMEOUT_MS = 3000;
@@ -52,9 +66,16 @@ export function loadScript(doc: Document, src: string, timeoutMs = CUSTOM_ASSET_
   return done;
 }
 
-/** Loads both at once; one that fails or hangs is reported and skipped. */
-export async function loadCustomAssets(doc: Document = document, log: Pick<Console, 'warn'> = console): Promise<void> {
-  const [css, js] = await Promise.all([loadStylesheet(doc, CUSTOM_CSS_URL), loadScript(doc, CUSTOM_JS_URL)]);
-  if (css !== 'loaded') log.warn(`The custom stylesheet ${CUSTOM_CSS_URL} ${css === 'failed' ? 'failed to load' : 'took too long'}; carrying on without waiting`);
-  if (js !== 'loaded') log.warn(`The custom script ${CUSTOM_JS_URL} ${js === 'failed' ? 'failed to load' : 'took too long'}; carrying on without waiting`);
+/**
+ * Loads both at once (an empty one named by `revisions` not at all); one that fails or hangs is
+ * reported and skipped.
+ */
+export async function loadCustomAssets(doc: Document = document, log: Pick<Console, 'warn'> = console, revisions: CustomAssetRevisions | null = null): Promise<void> {
+  const skipped = Promise.resolve<Outcome | null>(null);
+  const [css, js] = await Promise.all([
+    revisions?.css === null ? skipped : loadStylesheet(doc, customAssetUrl(CUSTOM_CSS_URL, revisions?.css)),
+    revisions?.js === null ? skipped : loadScript(doc, customAssetUrl(CUSTOM_JS_URL, revisions?.js)),
+  ]);
+  if (css && css !== 'loaded') log.warn(`The custom stylesheet ${CUSTOM_CSS_URL} ${css === 'failed' ? 'failed to load' : 'took too long'}; carrying on without waiting`);
+  if (js && js !== 'loaded') log.warn(`The custom script ${CUSTOM_JS_URL} ${js === 'failed' ? 'failed to load' : 'took too long'}; carrying on without waiting`);
 }

@@ -173,7 +173,8 @@ describe('the panel writes GET /api/system/plugins and /api/system/settings into
 
   it('the very answers of the two routes, public settings only', async () => {
     const { boot, plugins, settings } = await bootAndApi();
-    expect(boot).toEqual({ plugins, settings });
+    // and the revisions of custom.css and custom.js (fx-notes brings both)
+    expect(boot).toEqual({ plugins, settings, custom: { css: expect.any(String), js: expect.any(String) } });
     expect(boot.plugins.map((p) => p.id)).toContain('fx-notes');
     expect(boot.settings.fx_greeting).toBe('hello');
     expect(boot.settings).not.toHaveProperty('fx_token'); // a secret is never public
@@ -189,7 +190,7 @@ describe('the panel writes GET /api/system/plugins and /api/system/settings into
 
     await plugins.setEnabled('fx-off', true);
     now = await bootAndApi();
-    expect(now.boot).toEqual({ plugins: now.plugins, settings: now.settings });
+    expect(now.boot).toEqual({ plugins: now.plugins, settings: now.settings, custom: expect.anything() });
     expect(now.boot.plugins.map((p) => p.id)).toContain('fx-off');
     expect(now.boot.settings.fx_off_public).toBe(true);
   });

@@ -28,6 +28,11 @@ export interface BootInputs {
   pluginsJson: string;
   /** the object GET /api/system/settings answers (flat values, and the spec §3 debug object) */
   settings: Readonly<Record<string, string | number | boolean | null | object>>;
+  /**
+   * the revisions of GET /api/system/custom.css and custom.js, null when one is empty (issue 15: the
+   * kernel skips an empty one and fetches the other by its revision, cached for a year)
+   */
+  custom?: { css: string | null; js: string | null };
 }
 
 export interface BootSource {
@@ -47,10 +52,21 @@ export function jsonForScript(json: string): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The boot block for these inputs. */
+/** Where the kernel fetches a custom asset of this revision (kernel/startup/custom-assets.ts builds the same). */
+export function customAssetUrl(kind: 'css' | 'js', revision: string): string {
+  return `/api/system/custom.${kind}?v=${encodeURIComponent(revision)}`;
+}
+
+/** The boot block for these inputs, after the preload hints of the custom assets that are not empty. */
 export function bootScript(inputs: BootInputs): string {
-  const json = `{"plugins":${inputs.pluginsJson},"settings":${JSON.stringify(inputs.settings)}}`;
-  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(json)}</script>`;
+  const custom = inputs.custom ? `,"custom":${JSON.stringify(inputs.custom)}` : '';
+  const json = `{"plugins":${inputs.pluginsJson},"settings":${JSON.stringify(inputs.settings)}${custom}}`;
+  // spec §7: the custom stylesheet is preloaded (and the script hinted) — when there is one
+  const hints = [
+    inputs.custom?.css ? `<link rel="preload" href="${customAssetUrl('css', inputs.custom.css)}" as="style">` : '',
+    inputs.custom?.js ? `<link rel="preload" href="${customAssetUrl('js', inputs.custom.js)}" as="script">` : '',
+  ].join('');
+  return `${hints}<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(json)}</script>`;
 }
 
 /** The page with its boot block; a template without the marker (an older build) is served as it is. */

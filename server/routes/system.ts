@@ -11,6 +11,7 @@ import type { BootSource } from '../http/index-document';
 import type { PluginHost } from '../plugins/host';
 import { onSettingsScreen } from '../settings/groups';
 import type { SettingsStore } from '../settings/store';
+import { customAssetRevisions, customAssetRoutes } from './custom-assets';
 
 export interface SystemRouteOptions {
   settings: SettingsStore;
@@ -82,14 +83,18 @@ export function withAdministratorDetails(answer: PublicSettingsAnswer): PublicSe
 
 /**
  * The start-up data index.html carries (server/http/index-document.ts): the very answers of GET
- * /api/system/plugins and GET /api/system/settings. Its version changes with the served plugin list
- * (a new cached string whenever a plugin is enabled or disabled) and with the settings revision.
+ * /api/system/plugins and GET /api/system/settings, and the revisions of custom.css and custom.js.
+ * Its version changes with the served plugin list (a new cached string whenever a plugin is enabled
+ * or disabled) and with the settings revision (custom_css and custom_js are settings).
  */
 export function systemBootSource(options: Pick<SystemRouteOptions, 'settings' | 'plugins' | 'version' | 'debug' | 'redis'>): BootSource {
   const readSettings = publicSettingsReader(options);
   return {
     version: async () => [options.plugins.servedJson(), await options.settings.freshRevision()],
-    inputs: async () => ({ pluginsJson: options.plugins.servedJson(), settings: await readSettings() }),
+    inputs: async () => {
+      const [settings, custom] = await Promise.all([readSettings(), customAssetRevisions(options)]);
+      return { pluginsJson: options.plugins.servedJson(), settings, custom };
+    },
   };
 }
 
@@ -115,17 +120,7 @@ export function systemRoutes(app: FastifyInstance, options: SystemRouteOptions):
   });
 
   // every active plugin's own stylesheet/script first, the administrator's custom code last so it wins
-  app.get('/api/system/custom.css', { schema: { response: textResponse('text/css') } }, async (_request, reply) => {
-    const own = String((await settings.get('custom_css')) ?? '');
-    const body = [...plugins.assets('css'), own].filter((part) => part.trim() !== '').join('\n');
-    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(body);
-  });
-
-  app.get('/api/system/custom.js', { schema: { response: textResponse('application/javascript') } }, async (_request, reply) => {
-    const own = String((await settings.get('custom_js')) ?? '');
-    const body = [...plugins.assets('js'), own].filter((part) => part.trim() !== '').join('\n;\n');
-    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
-  });
+  customAssetRoutes(app, { settings, plugins });
 
   // spec §7: plain text holding the ad client id; a non-OK status while ads are off or none is set
   // (never the reference's literal "null", which browsers took for a client)

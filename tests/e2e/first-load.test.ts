@@ -1,0 +1,125 @@
+// The first page of a load (issue 15), in chromium against the built panel. Nothing is timed (the
+// bench measures: npm run bench firstpaint); these are the rules that make it fast:
+//   - the first page is shown with no loading state in between and does not fade in; the next
+//     navigation still plays its transition;
+//   - custom.css and custom.js are not requested while they are empty; once one is set it loads
+//     first, by its revision, an address the browser may keep for a year.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
+
+const env = usePanelAndBrowser();
+
+/**
+ * Records, from before the page's own scripts run, whether a plugin's loading state or the kernel's
+ * loading screen was ever in the document, and the transition phase of the first page shown.
+ */
+async function watchFirstPage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { loading: [] as string[], firstPhase: null as string | null };
+    (window as unknown as { __firstPage: typeof seen }).__firstPage = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-plugin-loading]')) {
+        const id = el.dataset.pluginLoading ?? '';
+        if (!seen.loading.includes(id)) seen.loading.push(id);
+      }
+      const shown = document.querySelector<HTMLElement>('#app [data-page-transition]');
+      if (shown && seen.firstPhase === null) seen.firstPhase = shown.dataset.transitionPhase ?? '';
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/** Which plugins showed a loading state (their ids), and the first page's transition phase. */
+const firstPage = (page: Page) => page.evaluate(() => (window as unknown as { __firstPage: { loading: string[]; firstPhase: string | null } }).__firstPage);
+
+describe('the first page of a load', () => {
+  it('the login page: shown at once, without a loading state or a fade-in; a later navigation plays its transition', async () => {
+    const { page, context, errors } = await openPage(env.browser);
+    await watchFirstPage(page);
+    await page.goto(`${env.panel.url}/auth/login`);
+    await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#app [data-page-transition]').first().waitFor({ timeout: 20_000 });
+    expect(await firstPage(page)).toEqual({ loading: [], firstPhase: 'idle' });
+
+    // the next page comes in as the settings say (fade by default)
+    const phases: string[] = [];
+    await page.exposeFunction('__phase', (phase: string) => phases.push(phase));
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const shown = document.querySelectorAll<HTMLElement>('#app [data-page-transition]');
+        for (const el of shown) (window as unknown as { __phase(p: string): void }).__phase(el.dataset.transitionPhase ?? '');
+      }).observe(document.getElementById('app') as HTMLElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-transition-phase'] });
+    });
+    await page.locator('a[href="/auth/register"]').first().click();
+    await page.waitForURL('**/auth/register', { timeout: 20_000 });
+    await page.locator('#app [data-page-transition][data-transition-phase="idle"]').first().waitFor({ timeout: 20_000 });
+    expect(phases).toContain('out');
+    expect(phases).toContain('in');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the signed-in dashboard: its shell and page come with the first render', async () => {
+    const { page, context } = await openPage(env.browser);
+    await page.goto(`${env.panel.url}/auth/login`);
+    const name = uniqueName('first');
+    await registerThroughApi(page, { username: name, email: `${name}@example.com`, password: 'correct-horse-1' });
+    await watchFirstPage(page);
+    await page.goto(`${env.panel.url}/dashboard`);
+    await page
+      .getByRole('main')
+      .getByRole('heading', { name: /Welcome back/, level: 1 })
+      .waitFor({ timeout: 20_000 });
+    const seen = await firstPage(page);
+    expect(seen.firstPhase).toBe('idle');
+    // the page itself never waited behind a loading state (slots filled by other plugins may)
+    expect(seen.loading).not.toContain('dashboard');
+    await context.close();
+  });
+});
+
+describe('custom.css and custom.js', () => {
+  it('are not requested while empty; once set the stylesheet loads by its revision, cached for good', async () => {
+    const { page, context } = await openPage(env.browser);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/system/custom.')) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${env.panel.url}/auth/login`);
+    await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    // the host sets a stylesheet from the command line; the running panel follows
+    const set = env.panel.cli(['settings', 'set', 'custom_css', 'body { outline: 3px solid rgb(255, 0, 0); }']);
+    expect(set.status, set.stderr).toBe(0);
+    let html = '';
+    for (let i = 0; i < 50 && !html.includes('custom.css?v='); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      html = await (await fetch(`${env.panel.url}/auth/login`)).text();
+    }
+    const revision = /custom\.css\?v=([A-Za-z0-9_-]+)/.exec(html)?.[1];
+    expect(revision).toBeTruthy();
+
+    // the answers as the browser's network saw them (CDP)
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const answers: { url: string; fromCache: boolean; cacheControl: string }[] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      if (!new URL(event.response.url).pathname.startsWith('/api/system/custom.')) return;
+      const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      answers.push({ url: event.response.url, fromCache: Boolean(event.response.fromDiskCache), cacheControl: headers['cache-control'] ?? '' });
+    });
+    await page.goto(`${env.panel.url}/auth/login`);
+    await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(255, 0, 0)');
+    // the stylesheet only (custom.js is still empty), by its revision, cached for good
+    expect([...new Set(asked)]).toEqual([`/api/system/custom.css?v=${revision}`]);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((a) => a.cacheControl.includes('immutable'))).toBe(true);
+
+    env.panel.cli(['settings', 'set', 'custom_css', '']);
+    await context.close();
+  });
+});
