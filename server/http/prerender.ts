@@ -8,6 +8,7 @@
 // The renderer is the build's dist/server/prerender.js (kernel/prerender/render-page.tsx), loaded on
 // first need. Pages are rendered once per path, language and boot version (IndexDocument caches them
 // as variants); a page whose renderer is missing or fails is sent as the plain index.html.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,6 +47,9 @@ export const PAGE_END = '<!--/orepanel:page-->';
 export const PRERENDER_FORM_ELEMENT_ID = 'op-prerender-form';
 /** The attribute on #app that names the pre-rendered path (the kernel reads it). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** Refused-form pages kept rendered (page × language × error); the cache starts over past it. */
+const MAX_REFUSED_PAGES = 200;
 
 const KERNEL_LOCALES = /<script type="application\/json" id="orepanel-kernel-locales">([^<]*)<\/script>/;
 
@@ -105,6 +109,9 @@ function plainPath(url: string): string | null {
 export class PrerenderedPages implements PageVariant {
   private manifestsFor: { json: string; manifests: readonly ServedPluginManifest[] } | null = null;
   private readonly catalogues = new Map<string, Promise<Readonly<Record<string, unknown>> | null>>();
+  private readonly refusedPages = new Map<string, { template: string; version: readonly unknown[]; html: string | null }>();
+  /** stands for a kept value in a cached refused page; random, so no posted value can fake one */
+  private readonly marker = `opkeep${randomBytes(9).toString('hex')}_`;
 
   constructor(
     private readonly publicDir: string,
@@ -140,9 +147,23 @@ export class PrerenderedPages implements PageVariant {
 
   /** The whole index.html with the page at `path`, showing a refused form again (never cached). */
   async pageWithForm(template: string, path: string, language: Language, form: PrerenderedForm): Promise<string | null> {
-    const inputs = await this.source.inputs();
-    const html = await this.withPage(renderIndex(template, inputs), path, language, inputs, form);
-    return html.includes(PRERENDERED_ATTRIBUTE) ? html : null;
+    // Rendered once per page, language, error and kept field names, with a marker in place of each
+    // kept value: a stream of refused posts (a password guesser past its rate limit) costs no render each.
+    const names = Object.keys(form.values).sort();
+    const version = await this.source.version();
+    const key = JSON.stringify([path, language, form.error, names]);
+    let cached = this.refusedPages.get(key);
+    if (!cached || cached.template !== template || cached.version.length !== version.length || cached.version.some((v, i) => v !== version[i])) {
+      const inputs = await this.source.inputs();
+      const marked: PrerenderedForm = { error: form.error, values: Object.fromEntries(names.map((name, i) => [name, `${this.marker}${i}_`])) };
+      const html = await this.withPage(renderIndex(template, inputs), path, language, inputs, marked);
+      if (this.refusedPages.size >= MAX_REFUSED_PAGES) this.refusedPages.clear();
+      cached = { template, version, html: html.includes(PRERENDERED_ATTRIBUTE) ? html : null };
+      this.refusedPages.set(key, cached);
+    }
+    if (cached.html === null) return null;
+    const pattern = new RegExp(`${this.marker}(\\d+)_`, 'g');
+    return cached.html.replace(pattern, (_match, i: string) => escapeAttribute(form.values[names[Number(i)]] ?? ''));
   }
 
   private async withPage(html: string, path: string, language: Language, inputs: BootInputs | null, form: PrerenderedForm | null): Promise<string> {
@@ -159,7 +180,8 @@ export class PrerenderedPages implements PageVariant {
       if (!catalogues) return html;
       const page = await renderer.renderPage({ path, language, manifests, settings: inputs.settings, catalogues, form });
       if (page === null) return html;
-      const formData = form ? `<script type="application/json" id="${PRERENDER_FORM_ELEMENT_ID}">${jsonForScript(form)}</script>` : '';
+      // the kernel's page takes the kept values over from the fields themselves: the error is enough
+      const formData = form ? `<script type="application/json" id="${PRERENDER_FORM_ELEMENT_ID}">${jsonForScript({ error: form.error, values: {} })}</script>` : '';
       let out = html.slice(0, start) + page + formData + html.slice(end + PAGE_END.length);
       out = out.replace('<div id="app">', `<div id="app" ${PRERENDERED_ATTRIBUTE}="${escapeAttribute(path)}">`);
       out = out.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);

@@ -120,6 +120,17 @@ describe('pre-rendered pages and their forms without JavaScript', () => {
     expect(french.body).toMatch(new RegExp(`role="alert"[\\s\\S]*${frenchText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 
+  it('a kept value is written as text, never as markup', async () => {
+    const res = await post('/auth/login', { login: 'a"><script>alert(1)</script>', password: 'x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('value="a&quot;>&lt;script>alert(1)&lt;/script>"');
+    expect(res.body).not.toContain('<script>alert(1)');
+    // the next refused post gets its own value in the same (cached) page
+    const again = await post('/auth/login', { login: 'someone-else', password: 'x' });
+    expect(again.body).toContain('value="someone-else"');
+    expect(again.body).not.toContain('alert(1)');
+  });
+
   it('a cross-site post is refused before anything is checked', async () => {
     const account = await register(panel.app);
     const res = await post('/auth/login', { login: account.body.username, password: PASSWORD }, { origin: 'https://evil.example' });
