@@ -137,6 +137,9 @@ function boundedWallet(wallet: PluginWallet, boundary: TableBoundary): PluginWal
  */
 export class PluginRegistrations {
   private readonly undo: (() => void | Promise<void>)[] = [];
+  /** registrations under a name only one version may hold at a time (jobs, nav badges) */
+  private readonly named: { apply: () => void; remove: () => void | Promise<void> }[] = [];
+  private suspended = false;
   private retired = false;
   /** the ids of the services it provides */
   readonly provided: string[] = [];
@@ -146,8 +149,28 @@ export class PluginRegistrations {
     else this.undo.push(undo);
   }
 
+  /** A registration made under a name (applied already): an update's new version takes the name over. */
+  addNamed(apply: () => void, remove: () => void | Promise<void>): void {
+    this.named.push({ apply, remove });
+  }
+
+  /** Lets go of the named registrations, so the next version can make its own; resume() takes them back. */
+  async suspend(): Promise<void> {
+    if (this.suspended || this.retired) return;
+    this.suspended = true;
+    for (const { remove } of this.named) await remove();
+  }
+
+  /** The next version failed to start: this one holds its names again. */
+  resume(): void {
+    if (!this.suspended || this.retired) return;
+    this.suspended = false;
+    for (const { apply } of this.named) apply();
+  }
+
   /** Takes everything back, newest first; one failing undo does not keep the others. */
   async retire(): Promise<void> {
+    if (!this.suspended) await this.suspend().catch(() => undefined);
     this.retired = true;
     for (const undo of this.undo.splice(0).reverse()) {
       try {
@@ -176,13 +199,19 @@ function tracked(ctx: ServerPluginContext, services: ContextServices, id: string
       ...ctx.jobs,
       every(name: string, intervalMs: number, run: () => Promise<string | void>) {
         ctx.jobs.every(name, intervalMs, run);
-        registrations.add(() => services.scheduler.remove(`${id}.${name}`));
+        registrations.addNamed(
+          () => ctx.jobs.every(name, intervalMs, run),
+          () => services.scheduler.remove(`${id}.${name}`),
+        );
       },
     }),
     nav: Object.freeze({
       badge: (name: string, provider: Parameters<ServerPluginContext['nav']['badge']>[1]) => {
         ctx.nav.badge(name, provider);
-        registrations.add(() => services.nav.forget(id, name));
+        registrations.addNamed(
+          () => ctx.nav.badge(name, provider),
+          () => services.nav.forget(id, name),
+        );
       },
     }),
     services: {

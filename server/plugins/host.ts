@@ -59,7 +59,7 @@ import {
   VERSIONS_FOLDER,
 } from './installed-versions';
 import { PluginArchiveError, unpackPluginArchive, writeUnpacked } from './plugin-archive';
-import { migrationGuard, tableDeclarationProblem } from './table-rules';
+import { migrationGuard, tableDeclarationProblem, tableNamespaceRefusal } from './table-rules';
 import type { ServiceRegistry } from './services';
 
 export interface RouteRecord {
@@ -712,7 +712,7 @@ export class PluginHost {
     if (missing) return `it requires plugin "${missing}", which is not installed`;
     const settingsProblem = this.options.settings.declarationProblem(item.id, item.manifest.settings ?? []);
     if (settingsProblem) return settingsProblem;
-    const tablesProblem = tableDeclarationProblem(item.manifest, this.loaded);
+    const tablesProblem = tableDeclarationProblem(item.manifest, this.loaded) ?? tableNamespaceRefusal(item);
     if (tablesProblem) return tablesProblem;
     return this.options.mailTemplates.read(item.id, item.dir, item.manifest.mailTemplates ?? []);
   }
@@ -810,11 +810,14 @@ export class PluginHost {
     const running = this.mounted.get(id);
     let launched: Generation | null = null;
     if (serverModule && this.enabled.has(id)) {
-      // what the old version provides is handed over to the new one's register(); back if it fails
+      // what the old version provides, and its jobs and badges, are handed over to the new one's
+      // register(); back to the old one if the new one fails
       const taken = this.options.services.withdraw(id, running?.registrations.provided ?? []);
+      await running?.registrations.suspend();
       const outcome = await this.launch(next, serverModule);
       if ('reason' in outcome) {
         if (running) {
+          running.registrations.resume();
           this.options.services.restore(id, taken);
           this.options.rateLimitPolicies.forget(id);
           this.options.rateLimitPolicies.declare(id, running.server.rateLimitPolicies ?? {});

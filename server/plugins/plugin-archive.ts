@@ -168,16 +168,29 @@ export function writeUnpacked(dir: string, files: ReadonlyMap<string, Buffer>): 
   }
 }
 
-function header(name: string, size: number, type: '0' | '5'): Buffer {
-  const block = Buffer.alloc(BLOCK, 0);
-  let base = name;
-  let prefix = '';
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf('/', 155);
-    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) throw new PluginArchiveError(`"${name}" is too long a path to pack`);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
+/** A PAX extended header carrying `name` for the entry after it (a name ustar's fields cannot hold). */
+function paxPath(name: string): Buffer {
+  const body = (length: number) => `${length} path=${name}\n`;
+  let length = Buffer.byteLength(body(0));
+  // the record counts its own length's digits
+  while (Buffer.byteLength(body(length)) !== length) length = Buffer.byteLength(body(length));
+  const record = Buffer.from(body(length));
+  return Buffer.concat([header('PaxHeader', record.length, 'x'), record, Buffer.alloc((BLOCK - (record.length % BLOCK)) % BLOCK, 0)]);
+}
+
+/** The header block(s) of one entry: ustar, with the name split into prefix/name or carried by a PAX header. */
+function headers(name: string, size: number, type: '0' | '5'): Buffer {
+  if (Buffer.byteLength(name) <= 100) return header(name, size, type);
+  const cut = name.lastIndexOf('/', 155);
+  if (cut > 0 && Buffer.byteLength(name.slice(cut + 1)) <= 100 && Buffer.byteLength(name.slice(0, cut)) <= 155) {
+    return header(name.slice(cut + 1), size, type, name.slice(0, cut));
   }
+  return Buffer.concat([paxPath(name), header(name.slice(-100), size, type)]);
+}
+
+function header(name: string, size: number, type: '0' | '5' | 'x', prefix = ''): Buffer {
+  const block = Buffer.alloc(BLOCK, 0);
+  const base = name;
   block.write(base, 0, 100, 'utf8');
   block.write(type === '5' ? '0000755\0' : '0000644\0', 100, 'ascii');
   block.write('0000000\0', 108, 'ascii');
@@ -203,11 +216,11 @@ export function packPluginFolder(dir: string): Buffer {
       const path = relative ? `${relative}/${name}` : name;
       const st = lstatSync(join(dir, path));
       if (st.isDirectory()) {
-        parts.push(header(`${path}/`, 0, '5'));
+        parts.push(headers(`${path}/`, 0, '5'));
         walk(path);
       } else if (st.isFile()) {
         const contents = readFileSync(join(dir, path));
-        parts.push(header(path, contents.length, '0'), contents, Buffer.alloc((BLOCK - (contents.length % BLOCK)) % BLOCK, 0));
+        parts.push(headers(path, contents.length, '0'), contents, Buffer.alloc((BLOCK - (contents.length % BLOCK)) % BLOCK, 0));
       } else {
         throw new PluginArchiveError(`${join(dir, path)} is not a plain file or folder: it cannot be packed`);
       }

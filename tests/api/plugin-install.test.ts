@@ -52,6 +52,8 @@ function builtArchive(spec: VersionSpec): { archive: Buffer; clientFile: string 
   migrations: { ${spec.migrations} },
   register(app, ctx) {
     app.get('/version', async () => ({ version: '${spec.version}' }));
+    // a job under a name one version at a time may hold: an update hands it over
+    ctx.jobs.every('tick', 3600000, async () => '${spec.version}');
     app.get('/items', async () => ({ items: (await ctx.db.selectFrom('fx_notes_items').select('name').execute()).map((r) => r.name) }));
   },
 });
@@ -118,6 +120,13 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
   const served = async () => ((await app.inject({ url: '/api/system/plugins' })).json() as { id: string; version: string; entry?: string }[]).find((p) => p.id === ID);
   /** everything under DATA_DIR/plugins, hidden folders included: a refused upload must leave it as it was */
   const onDisk = (): string[] => (existsSync(pluginsDir) ? readdirSync(pluginsDir, { recursive: true }).map(String).sort() : []);
+  /** what the plugin's job answers when run now: the version whose code holds the name */
+  const tick = async () => {
+    const { scheduler } = panel.services;
+    if (!scheduler.statuses().some((job) => job.name === `${ID}.tick`)) return null;
+    await scheduler.runNow(`${ID}.tick`);
+    return scheduler.statuses().find((job) => job.name === `${ID}.tick`)?.lastMessage;
+  };
   const audited = (action: string) => panel.services.database.db.selectFrom('audit_log').select('details').where('action', '=', action).execute();
 
   it('refuses an archive that is not plain files with safe paths, writing nothing', async () => {
@@ -150,12 +159,17 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
     const core = await upload(tgz(tarEntry('plugin.json', '0', Buffer.from(JSON.stringify({ ...JSON.parse(goodManifest.toString()), core: true })))));
     expect(core.statusCode).toBe(422);
     expect(core.json().error.message).toContain('cannot be part of the core');
+    // a third-party plugin's tables are named after it (the rule `plugin build` applies too)
+    const stray = await upload(tgz(tarEntry('plugin.json', '0', Buffer.from(JSON.stringify({ ...JSON.parse(goodManifest.toString()), tables: ['users_extra'] })))));
+    expect(stray.statusCode).toBe(422);
+    expect(stray.json().error.message).toContain('users_extra');
     const builtIn = await upload(tgz(tarEntry('plugin.json', '0', Buffer.from(JSON.stringify({ ...JSON.parse(goodManifest.toString()), id: 'legal' })))));
     expect(builtIn.json().error.code).toBe('PLUGIN_BUILT_IN');
     expect(onDisk().filter((path) => !path.startsWith('.staging'))).toEqual(before.filter((path) => !path.startsWith('.staging')));
     expect(readdirSync(join(pluginsDir, '.staging'))).toEqual([]);
     expect(panel.services.plugins.get('fx-evil')).toBeUndefined();
-  });
+    // the bomb alone is 70 MB to build and read: a loaded machine needs more than the default time
+  }, 180_000);
 
   it('takes an upload only from a root administrator, same-site, as an archive', async () => {
     expect((await upload(v1.archive, {})).statusCode).toBe(401);
@@ -203,6 +217,7 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
     expect(res.statusCode).toBe(200);
     expect(await tables()).toContain('fx_notes_items');
     expect((await app.inject({ url: `/api/plugins/${ID}/version` })).json()).toEqual({ version: '1.0.0' });
+    expect(await tick()).toBe('1.0.0');
     expect(await served()).toMatchObject({ version: '1.0.0', entry: `/plugins/${ID}/${v1.clientFile}` });
     expect((await app.inject({ url: `/plugins/${ID}/${v1.clientFile}` })).statusCode).toBe(200);
   });
@@ -216,6 +231,7 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
       plugin: { version: '1.1.0', state: 'enabled', asks: { tables: ['fx_notes_items', 'fx_notes_tags'] } },
     });
     expect((await app.inject({ url: `/api/plugins/${ID}/version` })).json()).toEqual({ version: '1.1.0' });
+    expect(await tick()).toBe('1.1.0');
     expect(await tables()).toContain('fx_notes_tags');
     expect(await served()).toMatchObject({ version: '1.1.0', entry: `/plugins/${ID}/${v2.clientFile}` });
     // a page opened before the update still loads what it asked for
@@ -242,6 +258,8 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
     expect(future.json().error.code).toBe('PLUGIN_INVALID');
     expect((await app.inject({ url: `/api/plugins/${ID}/version` })).json()).toEqual({ version: '1.1.0' });
     expect(readFileSync(join(pluginsDir, ID, 'current'), 'utf8')).toBe(current);
+    // the running version got its job back from the one that failed to start
+    expect(await tick()).toBe('1.1.0');
     expect(readdirSync(join(pluginsDir, ID, 'versions')).sort()).toEqual(versions);
     expect(await served()).toMatchObject({ version: '1.1.0' });
   });
@@ -283,6 +301,7 @@ describe.each(testDialects().filter((d) => d !== 'mysql'))('installing, updating
     expect((await app.inject({ url: `/api/plugins/${ID}/version` })).statusCode).toBe(404);
     expect((await app.inject({ url: `/plugins/${ID}/${v2.clientFile}` })).statusCode).toBe(404);
     expect(panel.services.routes.list().filter((r) => r.url.startsWith(`/api/plugins/${ID}/`))).toEqual([]);
+    expect(await tick()).toBeNull();
     // installed again it arrives disabled, finds its tables, and goes with them this time
     expect((await upload(v2.archive)).json().plugin.state).toBe('disabled');
     await asRoot('POST', `/api/admin/plugins/${ID}/enable`);
