@@ -6,6 +6,7 @@
 // fails this file (.ci/run installs it).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   clusterEnv,
   createPostgresDatabase,
@@ -43,6 +44,17 @@ async function timeUntil(probe: () => Promise<boolean>, limitMs: number): Promis
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`not seen within ${limitMs} ms`);
+}
+
+/** The AFK page's socket through `base` (websockets through the proxy), open once its first state message came. */
+async function afkSocket(base: string, cookie: string): Promise<WebSocket> {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/user/earn/afk/socket`, { headers: { cookie } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('message', (raw) => ((JSON.parse(String(raw)) as { type: string }).type === 'state' ? resolve() : reject(new Error(String(raw)))));
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`the upgrade was answered ${response.statusCode}`)));
+  });
+  return socket;
 }
 
 function tally(answers: Answer[]): Record<number, number> {
@@ -204,6 +216,11 @@ describe('two instances behind nginx (PostgreSQL, Redis)', () => {
         }
       }
     };
+    // live sockets opened one after another through the proxy: round robin puts some on B
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 4; i++) sockets.push(await afkSocket(nginx.url, senders[i].cookie));
+    const closeCodes: number[] = [];
+    for (const socket of sockets) socket.once('close', (code) => closeCodes.push(code));
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stopped = await b.stop();
@@ -212,6 +229,11 @@ describe('two instances behind nginx (PostgreSQL, Redis)', () => {
     running = false;
     await load;
     expect(stopped).toBe(0);
+    // B's sockets were closed with "going away" (1001) so the pages reconnect elsewhere; A's stay open
+    expect(closeCodes.length).toBeGreaterThan(0);
+    expect(closeCodes).toEqual(closeCodes.map(() => 1001));
+    expect(sockets.filter((socket) => socket.readyState === WebSocket.OPEN)).toHaveLength(sockets.length - closeCodes.length);
+    for (const socket of sockets) socket.close();
     const counts = tally(answers);
     console.log(`requests during B's graceful restart: ${JSON.stringify(counts)}`);
     expect(failures).toEqual([]);
