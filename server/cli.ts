@@ -17,15 +17,15 @@ import { findPackageRoot } from './paths';
 import { packPluginFolder } from './plugins/plugin-archive';
 import { serve } from './serve';
 import { CORE_SETTINGS } from './settings/catalogue';
-import { SettingsStore } from './settings/store';
+import { SettingsStore, settingValueProblem } from './settings/store';
 
 const USAGE = `Usage:
   orepanel serve                 start the panel (PORT, HOST, DATA_DIR, DATABASE_URL, … from the environment)
   orepanel migrate               apply the database migrations of the core and every plugin, then exit
   orepanel user create --username U --email E --password P [--role 8] [--first-name F] [--last-name L]
                                  create an account (role 8 = Administrator: the first administrator)
-  orepanel settings set <key> <value>
-                                 change an application setting (core or an installed plugin's), e.g.
+  orepanel settings set <key> <value> [<key> <value> …]
+                                 change application settings (core or an installed plugin's), e.g.
                                  orepanel settings set rate_limit_per_minute 300; a running panel
                                  sees the change within a few seconds
   orepanel plugin init <id> [--dir <folder>] [--sdk <version or file:…tgz>]
@@ -161,28 +161,44 @@ export function parseSettingValue(def: ManifestSetting, text: string): SettingVa
 }
 
 async function setSetting(config: Config, args: string[], io: CliIO): Promise<number> {
-  if (args.length !== 2) throw new UsageError(`settings set takes a key and a value (got ${args.length} argument${args.length === 1 ? '' : 's'})`);
-  const [key, text] = args;
+  if (args.length === 0 || args.length % 2 !== 0) {
+    throw new UsageError(`settings set takes a key and a value, or several key value pairs (got ${args.length} argument${args.length === 1 ? '' : 's'})`);
+  }
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < args.length; i += 2) pairs.push([args[i]!, args[i + 1]!]);
   // the whole app: plugins' settings are declared by their manifests
   const app = await buildApp({ config, logger: false, instance: false });
   try {
     const { settings } = servicesOf(app);
-    const def = settings.definition(key);
-    if (!def) {
-      io.err(`error: there is no setting "${key}" (neither the core nor an installed plugin declares it)`);
-      return 1;
-    }
-    try {
-      await settings.set(key, parseSettingValue(def, text));
-    } catch (error) {
-      if (isHttpError(error)) {
-        io.err(`error: ${error.message}`);
+    // every pair is checked before the first is written: one bad pair changes nothing
+    const changes: { key: string; def: ManifestSetting; value: SettingValue }[] = [];
+    for (const [key, text] of pairs) {
+      const def = settings.definition(key);
+      if (!def) {
+        io.err(`error: there is no setting "${key}" (neither the core nor an installed plugin declares it)`);
         return 1;
       }
-      throw error;
+      const value = parseSettingValue(def, text);
+      const problem = settingValueProblem(def, value);
+      if (problem) {
+        io.err(`error: ${key} ${problem}.`);
+        return 1;
+      }
+      changes.push({ key, def, value });
     }
-    const shown = def.secret ? '(secret, not shown)' : JSON.stringify(await settings.get(key));
-    io.out(`Set ${key} = ${shown}.`);
+    for (const { key, def, value } of changes) {
+      try {
+        await settings.set(key, value);
+      } catch (error) {
+        if (isHttpError(error)) {
+          io.err(`error: ${error.message}`);
+          return 1;
+        }
+        throw error;
+      }
+      const shown = def.secret ? '(secret, not shown)' : JSON.stringify(await settings.get(key));
+      io.out(`Set ${key} = ${shown}.`);
+    }
     return 0;
   } finally {
     await app.close();

@@ -185,6 +185,24 @@ describe('orepanel settings set', () => {
     expect((await run(['settings', 'set', 'rate_limit_per_minute'], env)).code).toBe(2);
   });
 
+  it('sets several pairs in one call, and changes nothing when one of them is refused', async () => {
+    const env2 = { ...env, DATA_DIR: join(work, 'settings-pairs') };
+    const both = await run(['settings', 'set', 'rate_limit_per_minute', '700', 'app_name', 'Pairs'], env2);
+    expect(both).toMatchObject({ code: 0, err: '' });
+    expect(both.out).toBe('Set rate_limit_per_minute = 700.\nSet app_name = "Pairs".');
+    const refused = await run(['settings', 'set', 'app_name', 'Changed', 'rate_limit_per_minute', 'lots'], env2);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe('error: rate_limit_per_minute must be a number.');
+    expect((await run(['settings', 'set', 'app_name', 'x', 'no_such_key', '1'], env2)).code).toBe(1);
+    expect((await run(['settings', 'set', 'app_name', 'x', 'rate_limit_per_minute'], env2)).code).toBe(2);
+    const app = await buildApp({ config: loadConfig(env2), logger: false, builtPlugins: false, pluginDirs: [] });
+    try {
+      expect(await servicesOf(app).settings.getMany(['rate_limit_per_minute', 'app_name'])).toEqual({ rate_limit_per_minute: 700, app_name: 'Pairs' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('parses values by the declared type', () => {
     const flag = { key: 'f', type: 'boolean', default: false } as const;
     expect(parseSettingValue(flag, 'on')).toBe(true);

@@ -61,8 +61,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'orepanel-e2e-a11y-'));
   const cli = cliFor(dataDir);
   // one address opens every page of this file twice: lift the app-wide limit (spec default 100/min)
-  cli(['settings', 'set', 'rate_limit_per_minute', '5000']);
-  for (const flag of FLAGS) cli(['settings', 'set', flag, 'true']);
+  // (one command for every setting: each run of the CLI starts the whole app)
+  cli(['settings', 'set', 'rate_limit_per_minute', '5000', ...FLAGS.flatMap((flag) => [flag, 'true'])]);
   cli(['user', 'create', '--username', names.admin, '--email', `${names.admin}@example.com`, '--password', PASSWORD, '--role', '8']);
   cli(['user', 'create', '--username', names.customer, '--email', `${names.customer}@example.com`, '--password', PASSWORD, '--role', '1']);
   panel = await startPanel({ DATA_DIR: dataDir });
@@ -141,19 +141,32 @@ function report(violations: Violation[]): string {
     .join('\n');
 }
 
-/** Audits each path at both widths; `sentAway` lists the paths whose guard sent the browser elsewhere. */
+/** Waits until nothing on the page is mid-animation (a resize may start the shell's transitions). */
+async function stillFrames(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, WAIT).catch(() => undefined);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Audits each path at both widths, loading it once: the page is opened at the desktop width, audited,
+ * narrowed to the phone's width (the media queries and the shell's own width listeners take over, as
+ * when a window is resized) and audited again. `sentAway` lists the paths whose guard sent the
+ * browser elsewhere.
+ */
 async function auditPaths(page: Page, paths: string[], who: string): Promise<{ violations: Violation[]; sentAway: string[] }> {
   const violations: Violation[] = [];
   const sentAway = new Set<string>();
-  for (const size of WIDTHS) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const path of paths) {
-      await page.goto(`${panel.url}${path}`);
-      await settle(page);
-      const landed = new URL(page.url()).pathname;
-      if (landed !== path) sentAway.add(`${path} -> ${landed}`);
-      violations.push(...(await audit(page, `${who} ${size.name} ${path} (at ${landed})`)));
-    }
+  const [desktop, phone] = WIDTHS;
+  for (const path of paths) {
+    await page.setViewportSize({ width: desktop.width, height: desktop.height });
+    await page.goto(`${panel.url}${path}`);
+    await settle(page);
+    const landed = new URL(page.url()).pathname;
+    if (landed !== path) sentAway.add(`${path} -> ${landed}`);
+    violations.push(...(await audit(page, `${who} ${desktop.name} ${path} (at ${landed})`)));
+    await page.setViewportSize({ width: phone.width, height: phone.height });
+    await stillFrames(page);
+    violations.push(...(await audit(page, `${who} ${phone.name} ${path} (at ${landed})`)));
   }
   return { violations, sentAway: [...sentAway] };
 }
