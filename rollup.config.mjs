@@ -61,8 +61,9 @@ const configs = [
         publicDir,
         production,
         manifest,
-        onBuilt: ({ id, entry, integrity }) => {
-          records[id] = { entry, integrity, localeFiles: records[id].localeFiles };
+        onBuilt: ({ id, entry, integrity, pages }) => {
+          // pages: each page's chunks, for the preload hints of its route (server/http/route-preloads.ts)
+          records[id] = { entry, integrity, pages, localeFiles: records[id].localeFiles };
         },
       }),
     ),

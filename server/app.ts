@@ -2,7 +2,7 @@
 // settings, sessions, the plugin host, the system and session routes, security headers, the error
 // shape and the built browser files. Tests call it with a temporary data directory and
 // source-mode plugins; server/main.ts calls it with the environment's configuration.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -36,6 +36,7 @@ import { RateLimitPolicies, rateLimitHooks, RATE_LIMIT_SETTINGS } from './securi
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
 import { builtRenderer, PrerenderedPages, type PageRendererLoader } from './http/prerender';
 import { registerPrerenderForms } from './http/prerender-form';
+import { RoutePreloads } from './http/route-preloads';
 import { StaticFiles } from './http/static-files';
 import { systemClock, type Clock } from './realtime/clock';
 import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
@@ -564,7 +565,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // public pages plugins declare pre-renderable come rendered, and their forms work without a script (issue 15)
   const prerendered = new PrerenderedPages(publicDir, boot, options.pageRenderer ?? builtRenderer(publicDir, log), log);
   await registerPrerenderForms(app, { pages: prerendered, publicDir });
-  const staticFiles = new StaticFiles({ publicDir, pluginClientDirs: (id) => plugins.clientDirs(id), boot, variants: [prerendered] });
+  // the requested route's plugin entry, page chunks and shell hinted after the kernel's script (issue 15)
+  const buildManifest = options.buildManifest ?? paths.buildManifest;
+  const preloads = new RoutePreloads({ servedJson: () => plugins.servedJson(), buildManifest, kernelModules: join(dirname(buildManifest), 'kernel-modules.json') });
+  const staticFiles = new StaticFiles({ publicDir, pluginClientDirs: (id) => plugins.clientDirs(id), boot, variants: [prerendered, preloads] });
   app.get('/*', { schema: { params: { type: 'object', properties: { '*': { type: 'string', maxLength: 2048 } } } } }, staticFiles.handle);
   readiness.markMigrated();
 

@@ -20,7 +20,7 @@ export declare function pluginClientConfig(
     pluginDir: string;
     production?: boolean;
     manifest?: PluginManifest;
-    onBuilt?: (built: { id: string; entry: string; integrity: string; files: string[] }) => void;
+    onBuilt?: (built: { id: string; entry: string; integrity: string; files: string[]; pages: Record<string, string[]> }) => void;
   },
 ): RollupOptions;
 export declare function writePluginLocales(options: PluginOutput & { pluginDir: string; manifest?: PluginManifest }): Record<string, string>;

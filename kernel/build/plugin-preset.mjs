@@ -91,6 +91,34 @@ function clientOutDir({ publicDir, outDir }, id) {
 }
 
 /**
+ * Each lazily imported module of the entry (a page, by its file name: `import('./LoginPage')` is
+ * LoginPage) with the chunks the browser needs for it — its own and those it imports statically —
+ * as URLs. The server names them in preload hints for the page's route (server/http/route-preloads.ts).
+ * @param {string} id
+ * @param {import('rollup').OutputBundle} bundle
+ * @param {import('rollup').OutputChunk} entry
+ * @returns {Record<string, string[]>}
+ */
+export function pageChunks(id, bundle, entry) {
+  /** @type {Record<string, string[]>} */
+  const pages = {};
+  for (const file of entry.dynamicImports) {
+    const chunk = bundle[file];
+    if (!chunk || chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+    const name = basename(chunk.facadeModuleId).replace(/\.[cm]?[jt]sx?$/, '');
+    const files = [file];
+    for (let i = 0; i < files.length; i++) {
+      const current = bundle[files[i]];
+      if (current?.type !== 'chunk') continue;
+      // shared modules (react, the sdk…) are imports too, but no file of ours: the kernel provides them
+      for (const dep of current.imports) if (bundle[dep]?.type === 'chunk' && dep !== entry.fileName && !files.includes(dep)) files.push(dep);
+    }
+    pages[name] = files.map((f) => `/plugins/${id}/${f}`);
+  }
+  return pages;
+}
+
+/**
  * The rollup options that build one plugin's client into `<publicDir>/plugins/<id>/` (or `outDir`).
  * @param {{
  *   pluginDir: string,
@@ -98,9 +126,9 @@ function clientOutDir({ publicDir, outDir }, id) {
  *   outDir?: string,
  *   production?: boolean,
  *   manifest?: PluginManifest,
- *   onBuilt?: (built: { id: string, entry: string, integrity: string, files: string[] }) => void,
- * }} options  `onBuilt` receives the entry URL, its integrity and every file written (relative to
- *   the output folder) once the files are on disk.
+ *   onBuilt?: (built: { id: string, entry: string, integrity: string, files: string[], pages: Record<string, string[]> }) => void,
+ * }} options  `onBuilt` receives the entry URL, its integrity, every file written (relative to
+ *   the output folder) and each page's chunks ({@link pageChunks}) once the files are on disk.
  * @returns {import('rollup').RollupOptions}
  */
 export function pluginClientConfig({ pluginDir, publicDir, outDir: explicitOutDir, production = true, manifest, onBuilt }) {
@@ -132,7 +160,8 @@ export function pluginClientConfig({ pluginDir, publicDir, outDir: explicitOutDi
           if (!entry) throw new Error(`plugin "${id}": rollup produced no entry chunk`);
           // the integrity is taken from the bytes on disk: exactly what the browser will fetch
           const bytes = readFileSync(join(options.dir ?? outDir, entry.fileName));
-          onBuilt?.({ id, entry: `/plugins/${id}/${entry.fileName}`, integrity: subresourceIntegrity(bytes), files: Object.keys(bundle).sort() });
+          const pages = pageChunks(id, bundle, entry);
+          onBuilt?.({ id, entry: `/plugins/${id}/${entry.fileName}`, integrity: subresourceIntegrity(bytes), files: Object.keys(bundle).sort(), pages });
         },
       },
     ],

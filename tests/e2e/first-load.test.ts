@@ -78,6 +78,31 @@ describe('the first page of a load', () => {
   });
 });
 
+describe('preload hints', () => {
+  it("the login page names its plugin's entry and page chunks after the kernel's script; each is downloaded once", async () => {
+    const html = await (await fetch(`${env.panel.url}/auth/login`)).text();
+    const kernelAt = html.search(/<script type="module" src="\/assets\/kernel-/);
+    const hinted = [...html.matchAll(/<link rel="preload" href="(\/plugins\/[^"]+)" as="script"/g)].map((m) => ({ url: m[1], at: m.index ?? 0 }));
+    expect(kernelAt).toBeGreaterThan(0);
+    expect(hinted.some((h) => /^\/plugins\/auth\/auth-/.test(h.url))).toBe(true);
+    expect(hinted.some((h) => /^\/plugins\/auth\/LoginPage-/.test(h.url))).toBe(true);
+    expect(hinted.every((h) => h.at > kernelAt)).toBe(true);
+
+    const { page, context, errors } = await openPage(env.browser);
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/plugins/')) requested.push(path);
+    });
+    await page.goto(`${env.panel.url}/auth/login`);
+    await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    for (const { url } of hinted) expect(requested.filter((path) => path === url)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('custom.css and custom.js', () => {
   it('are not requested while empty; once set the stylesheet loads by its revision, cached for good', async () => {
     const { page, context } = await openPage(env.browser);
