@@ -13,7 +13,6 @@ export declare function createPostgresDatabase(): Promise<PostgresDatabase>;
 
 export type ClusterEnv = Record<string, string>;
 export declare function clusterEnv(options: { databaseUrl: string; redis?: boolean; extra?: Record<string, string> }): ClusterEnv;
-export declare function cli(env: ClusterEnv, args: string[]): string;
 export declare function freePort(): Promise<number>;
 
 export interface Instance {

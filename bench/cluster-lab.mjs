@@ -74,18 +74,6 @@ export function clusterEnv({ databaseUrl, redis = true, extra = {} }) {
   };
 }
 
-/** `orepanel <args>` against the shared database, e.g. migrate or settings set; throws on failure. */
-export function cli(env, args) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'orepanel-cluster-cli-'));
-  try {
-    const res = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-    if (res.status !== 0) throw new Error(`orepanel ${args.join(' ')} exited with ${res.status}:\n${res.stdout}${res.stderr}`);
-    return res.stdout;
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 /**
  * One instance: `orepanel serve` on a port of its own with its own DATA_DIR. `kill()` is a crash
  * (SIGKILL), `stop()` the graceful stop a process manager sends (SIGTERM), `start()` starts it again
