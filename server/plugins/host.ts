@@ -981,11 +981,11 @@ export class PluginHost {
   /** Drops the plugin's declared tables that exist, and its migration record: the ones dropped. */
   private async dropTables(id: string, declared: readonly string[]): Promise<string[]> {
     const { db } = this.options.database;
-    const own = [...declared.filter((table) => !CORE_TABLES.has(table) && !table.startsWith(CORE_TABLE_PREFIX)), pluginMigrationTable(id)];
+    // declared order is creation order, mostly: the last ones may point at the first ones
+    const own = [...declared.filter((table) => !CORE_TABLES.has(table) && !table.startsWith(CORE_TABLE_PREFIX))].reverse();
     const existing = new Set((await db.introspection.getTables()).map((table) => table.name));
     const dropped: string[] = [];
-    // declared order is creation order, mostly: the last ones may point at the first ones
-    for (const table of own.reverse()) {
+    for (const table of [...own, pluginMigrationTable(id)]) {
       if (!existing.has(table)) continue;
       await db.schema.dropTable(table).ifExists().execute();
       dropped.push(table);

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hostPermissionCatalogue } from '../../server/auth/permission-catalogue';
+import { emptyPluginArchive } from './plugin-archives';
 import { J4rGuilds } from '../../plugins/earn-j4r/server/guilds';
 import type { J4rTables } from '../../plugins/earn-j4r/server/tables';
 import { RedeemCodes } from '../../plugins/earn-redeem/server/redeem-codes';
@@ -62,6 +63,8 @@ interface Call {
   form?: FormFile[];
   /** the form's text fields beside its files */
   formFields?: Record<string, string>;
+  /** a route taking one file as its whole body (a plugin archive) */
+  raw?: { body: Buffer; type: string };
 }
 
 type Fixture = (panel: TestPanel, ctx: { target: SignedInUser; standIn: PterodactylStandIn; world: ServersWorld }) => Promise<Call>;
@@ -97,6 +100,17 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/admin/plugins': async () => ({ url: '/api/admin/plugins' }),
   'GET /api/admin/plugins/:id': async () => ({ url: '/api/admin/plugins/legal' }),
   'POST /api/admin/plugins/:id/enable': async () => ({ url: '/api/admin/plugins/legal/enable' }),
+  // each call a new version of the same plugin: the first installs it, the next ones update it
+  'POST /api/admin/plugins/install': async () => ({
+    url: '/api/admin/plugins/install',
+    raw: { body: emptyPluginArchive('fx-matrix', `1.0.${++roleCounter}`), type: 'application/gzip' },
+  }),
+  'POST /api/admin/plugins/rescan': async () => ({ url: '/api/admin/plugins/rescan' }),
+  'POST /api/admin/plugins/:id/remove': async (panel) => {
+    const id = `fx-matrix-rm${++roleCounter}`;
+    await panel.services.plugins.installPlugin(emptyPluginArchive(id));
+    return { url: `/api/admin/plugins/${id}/remove`, payload: { drop_tables: false } };
+  },
   'POST /api/admin/plugins/:id/disable': async () => ({ url: '/api/admin/plugins/legal/disable' }),
   'GET /api/admin/plugins/:id/config': async () => ({ url: '/api/admin/plugins/legal/config' }),
   'PATCH /api/admin/plugins/:id/config': async () => ({ url: '/api/admin/plugins/legal/config', payload: { values: { legal_terms_of_service: 'Be nice.' } } }),
@@ -684,11 +698,16 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
   });
 
   const call = async (route: RegisteredRoute, cookie: string | null) => {
-    const { url, payload, form, formFields } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
+    const { url, payload, form, formFields, raw } = await FIXTURES[`${route.method} ${route.url}`](panel, { target, standIn: world.ptero, world });
     if (route.websocket) return upgrade(panel.app, url, cookie);
     // a form is built for each call: its body is read once
     const multipart = form ? await multipartForm(form, formFields ?? {}, 'files') : null;
-    return panel.app.inject({ method: route.method as 'GET', url, payload: multipart?.payload ?? payload, headers: { ...multipart?.headers, ...(cookie ? { cookie } : {}) } });
+    const body = raw
+      ? { payload: raw.body, headers: { 'content-type': raw.type } }
+      : multipart
+        ? { payload: multipart.payload, headers: multipart.headers }
+        : { payload, headers: {} };
+    return panel.app.inject({ method: route.method as 'GET', url, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
   };
 
   it('finds the admin routes in the registry', () => {
@@ -740,7 +759,8 @@ describe.each(testDialects())('authz matrix on %s', (dialect) => {
     await setRolePermissions(panel, ADMIN_TYPE_ROLE, []);
     await panel.services.plugins.setEnabled('legal', true);
     expect(failures).toEqual([]);
-  });
+    // five requests to every admin route, some installing a plugin: more than the default on a loaded machine
+  }, 180_000);
 
   it('lets only admin.root change a root-only setting, core or plugin, whatever else a role holds', async () => {
     const rootOnly = panel.services.settings.declarations().filter(({ def }) => def.rootOnly === true);
