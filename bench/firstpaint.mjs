@@ -15,8 +15,9 @@
 // Each figure is printed against the issue's goal and against the reference dashboard's figures.
 // The panel serves its files brotli-compressed (.br copies from the build, index.html in memory).
 //
-// Another build can be measured (the baseline before a change): BENCH_ROOT=/path/to/checkout, or
-// `node bench/firstpaint.mjs /path/to/checkout`. BENCH_RUNS changes the number of runs (default 7).
+// Another build can be measured: BENCH_ROOT=/path/to/checkout (or `node bench/firstpaint.mjs <root>`);
+// BENCH_BASE=/path/to/baseline-checkout (or a second argument) measures a baseline build in the same
+// run, its runs alternating with this build's. BENCH_RUNS changes the number of runs (default 7).
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -211,61 +212,74 @@ function verdict(value, goal) {
   return value <= goal ? `goal ≤ ${ms(goal)} OK` : `goal ≤ ${ms(goal)} OVER`;
 }
 
-export async function run(root = process.env.BENCH_ROOT ?? ROOT) {
-  if (!existsSync(join(root, 'dist', 'plugins.json'))) throw new Error(`${root}dist/ is missing: run npm run build there`);
-  console.log(`build measured: ${root}`);
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/** Prints one build's figures against the goals and the issue's. */
+function report(label, results, requests) {
+  console.log(`\n### ${label}`);
+  console.log(`login page: password field visible and opaque (median of ${RUNS}, range)`);
+  for (const [condition, r] of Object.entries(results.login)) {
+    const goal = GOALS.login[condition] ?? (condition.endsWith('second') ? results.login[condition.replace('second', 'cold')].median : undefined);
+    const label = GOALS.login[condition] === undefined && goal !== undefined ? `faster than cold (${ms(goal)}) ${r.median < goal ? 'OK' : 'OVER'}` : verdict(r.median, goal);
+    console.log(
+      `  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${label.padEnd(28)} issue: Orepanel ${ms(ISSUE[condition].before)}, reference ${ms(ISSUE[condition].reference)} (${(r.median / ISSUE[condition].reference).toFixed(2)}×)`,
+    );
+  }
+  console.log(`  requests, cold   ${String(requests.count).padStart(9)}     goal ≤ 12 ${requests.count <= 12 ? 'OK' : 'OVER'}                 issue: Orepanel 27, reference 29`);
   console.log(
-    `machine load (1/5/15 min) at start: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} — a shared machine: figures move with it`,
+    `  JS + CSS gzip -9 ${kb(requests.jsCss).padStart(9)}     goal ≤ 150 KB ${requests.jsCss <= 150 * 1024 ? 'OK' : 'OVER'}             issue: Orepanel 198 KB, reference 159 KB`,
   );
-  const panel = await startPanel({}, root);
-  const browser = await launch();
-  const results = {};
-  try {
-    const storageState = await signedInState(browser, panel);
-    const requests = await coldRequests(browser, panel.url);
-    console.log('login page, cold (service workers blocked), every request until the network is idle:');
-    for (const line of requests.lines) console.log(`  ${line}`);
-    console.log(`  brotli: ${requests.brotli} of ${requests.compressible} text responses`);
-
-    for (const [name, target] of Object.entries(TARGETS)) {
-      results[name] = {};
-      for (const condition of Object.keys(ISSUE)) {
-        const state = name === 'dashboard' ? storageState : undefined;
-        await once(browser, panel.url, target, condition, state); // warm-up
-        const figures = [];
-        for (let i = 0; i < RUNS; i++) figures.push(await once(browser, panel.url, target, condition, state));
-        results[name][condition] = { median: median(figures), min: Math.min(...figures), max: Math.max(...figures), figures };
-      }
-    }
-
-    console.log(`\nlogin page: password field visible and opaque (median of ${RUNS}, range)`);
-    for (const [condition, r] of Object.entries(results.login)) {
-      const goal = GOALS.login[condition] ?? (condition.endsWith('second') ? results.login[condition.replace('second', 'cold')].median : undefined);
-      const label = GOALS.login[condition] === undefined && goal !== undefined ? `faster than cold (${ms(goal)}) ${r.median < goal ? 'OK' : 'OVER'}` : verdict(r.median, goal);
-      console.log(
-        `  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${label.padEnd(28)} issue: Orepanel ${ms(ISSUE[condition].before)}, reference ${ms(ISSUE[condition].reference)} (${(r.median / ISSUE[condition].reference).toFixed(2)}×)`,
-      );
-    }
-    console.log(`  requests, cold   ${String(requests.count).padStart(9)}     goal ≤ 12 ${requests.count <= 12 ? 'OK' : 'OVER'}                 issue: Orepanel 27, reference 29`);
-    console.log(
-      `  JS + CSS gzip -9 ${kb(requests.jsCss).padStart(9)}     goal ≤ 150 KB ${requests.jsCss <= 150 * 1024 ? 'OK' : 'OVER'}             issue: Orepanel 198 KB, reference 159 KB`,
-    );
-    console.log(`\nsigned-in dashboard: greeting over the first cards with data (median of ${RUNS}, range)`);
-    for (const [condition, r] of Object.entries(results.dashboard)) {
-      console.log(`  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${verdict(r.median, GOALS.dashboard[condition])}`);
-    }
-    console.log(
-      `machine load (1/5/15 min) at end: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}`,
-    );
-    return { ...results, requests: { count: requests.count, jsCss: requests.jsCss } };
-  } finally {
-    await browser.close();
-    await panel.stop();
+  console.log(`signed-in dashboard: greeting over the first cards with data (median of ${RUNS}, range)`);
+  for (const [condition, r] of Object.entries(results.dashboard)) {
+    console.log(`  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${verdict(r.median, GOALS.dashboard[condition])}`);
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await run(process.argv[2] ? join(process.argv[2], '/') : undefined);
+/**
+ * Measures the build in `root`; with `baseRoot` (BENCH_BASE) another build too, in the same run,
+ * its runs alternating with this one's — on a loaded machine only figures taken side by side compare.
+ */
+export async function run(root = process.env.BENCH_ROOT ?? ROOT, baseRoot = process.env.BENCH_BASE) {
+  const builds = [{ label: `this build (${root})`, root }, ...(baseRoot ? [{ label: `baseline (${baseRoot})`, root: join(baseRoot, '/') }] : [])];
+  for (const build of builds) if (!existsSync(join(build.root, 'dist', 'plugins.json'))) throw new Error(`${build.root}dist/ is missing: run npm run build there`);
+  console.log(`machine load (1/5/15 min) at start: ${loadNow()} — a shared machine: figures move with it${builds.length > 1 ? '; the builds run alternately' : ''}`);
+  const browser = await launch();
+  const running = [];
+  try {
+    for (const build of builds) {
+      const panel = await startPanel({}, build.root);
+      running.push(panel);
+      const storageState = await signedInState(browser, panel);
+      const requests = await coldRequests(browser, panel.url);
+      console.log(`${build.label}: the login page, cold (service workers blocked), every request until the network is idle:`);
+      for (const line of requests.lines) console.log(`  ${line}`);
+      console.log(`  brotli: ${requests.brotli} of ${requests.compressible} text responses`);
+      Object.assign(build, { panel, storageState, requests, results: { login: {}, dashboard: {} } });
+    }
+    for (const [name, target] of Object.entries(TARGETS)) {
+      for (const condition of Object.keys(ISSUE)) {
+        const figures = builds.map(() => []);
+        for (let i = -1; i < RUNS; i++) {
+          for (const [b, build] of builds.entries()) {
+            const figure = await once(browser, build.panel.url, target, condition, name === 'dashboard' ? build.storageState : undefined);
+            if (i >= 0) figures[b].push(figure); // run -1 is the warm-up
+          }
+        }
+        for (const [b, build] of builds.entries()) {
+          build.results[name][condition] = { median: median(figures[b]), min: Math.min(...figures[b]), max: Math.max(...figures[b]), figures: figures[b] };
+        }
+      }
+    }
+    for (const build of builds) report(build.label, build.results, build.requests);
+    console.log(`machine load (1/5/15 min) at end: ${loadNow()}`);
+    return builds.map((b) => ({ label: b.label, ...b.results, requests: { count: b.requests.count, jsCss: b.requests.jsCss } }));
+  } finally {
+    await browser.close();
+    for (const panel of running) await panel.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run(process.argv[2] ? join(process.argv[2], '/') : undefined, process.argv[3]);
