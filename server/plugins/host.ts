@@ -628,13 +628,16 @@ export class PluginHost {
 
   /**
    * Starts the enabled third-party plugins whose requirements have started (at start-up, and after
-   * one is enabled: those that were waiting for it). One that fails is switched off for good.
+   * one is enabled: those that were waiting for it). With `switchOff`, one that fails is switched off
+   * for every instance; without (following a change another instance made, or a restore), it stays
+   * on in the database and is just not active here, its failure listed — one instance's trouble
+   * (a slow disk, a race with that instance's own change) must not switch a plugin off for all.
    */
-  private async startWaiting(): Promise<void> {
+  private async startWaiting(switchOff = true): Promise<void> {
     for (const id of [...this.order]) {
       if (this.started.has(id) || !this.enabled.has(id)) continue;
       if (!(this.loaded.get(id)!.manifest.requires ?? []).every((dep) => this.started.has(dep))) continue;
-      if ((await this.ensureStarted(id)) === null) continue;
+      if ((await this.ensureStarted(id)) === null || !switchOff) continue;
       this.enabled.delete(id);
       await this.writeState(id, false);
     }
@@ -680,7 +683,7 @@ export class PluginHost {
     await this.serial(() => this.followDisk());
     const before = new Set(this.enabled);
     await this.syncStates();
-    await this.startWaiting();
+    await this.startWaiting(false);
     await this.seedMailTemplates();
     for (const id of this.order) {
       const now = this.enabled.has(id);
@@ -733,7 +736,7 @@ export class PluginHost {
     if (serverModule) this.pending.set(id, serverModule);
     else this.started.add(id);
     await this.syncStates();
-    await this.startWaiting();
+    await this.startWaiting(false);
   }
 
   /**
