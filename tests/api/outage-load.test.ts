@@ -10,11 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreDatabase } from '../../sdk/server';
 import { checkLedgerConsistency } from '../../server/wallet/consistency';
+import { cutConnections, onDatabaseAdmin } from './database-admin';
 import { register, roleWith, secondInstance, startPanel, testDialects, userWithRole, type TestPanel } from './harness';
 
 const GIFT = 10;
@@ -136,40 +135,6 @@ async function expectNothingLostOrDoubled(panel: TestPanel, gifts: Gift[], sent:
   expect(await books(panel)).toEqual({ gifts: before.gifts + gifts.length, held: before.held - gifts.length * FEE });
 }
 
-async function onAdmin<T>(panel: TestPanel, work: (query: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
-  const url = new URL(panel.database.url);
-  url.pathname = panel.services.database.dialect === 'postgres' ? '/postgres' : '/test';
-  if (panel.services.database.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return await work(async (text, values) => (await client.query(text, values)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const connection = await mysql.createConnection(url.toString());
-  try {
-    return await work(async (text, values) => (await connection.query(text, values))[0] as unknown[]);
-  } finally {
-    await connection.end();
-  }
-}
-
-/** Ends every connection the panel holds to its database, as a restart or a failover would. */
-async function cutConnections(panel: TestPanel): Promise<number> {
-  const name = new URL(panel.database.url).pathname.slice(1);
-  return onAdmin(panel, async (query) => {
-    if (panel.services.database.dialect === 'postgres') {
-      const rows = await query('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-      return rows.length;
-    }
-    const rows = (await query('select id from information_schema.processlist where db = ? and id <> connection_id()', [name])) as { id: number }[];
-    for (const row of rows) await query(`kill ${Number(row.id)}`).catch(() => undefined);
-    return rows.length;
-  });
-}
-
 const readiness = async (app: FastifyInstance) => (await app.inject({ url: '/readyz' })).json() as { ready: boolean; database: boolean; redis: boolean | null };
 
 for (const dialect of testDialects().filter((d) => d !== 'sqlite')) {
@@ -183,7 +148,7 @@ for (const dialect of testDialects().filter((d) => d !== 'sqlite')) {
     afterAll(async () => {
       if (dialect === 'postgres') {
         const name = new URL(panel.database.url).pathname.slice(1);
-        await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`)).catch(() => undefined);
+        await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`)).catch(() => undefined);
       }
       await panel?.close();
     });
@@ -209,13 +174,13 @@ for (const dialect of testDialects().filter((d) => d !== 'sqlite')) {
       let down: Promise<void> = Promise.resolve();
       const sent = await giftLoad(panel.app, gifts, 8, {
         30: async () => {
-          await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections false`));
+          await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections false`));
           await cutConnections(panel);
           down = (async () => {
             await until(async () => (await readiness(panel.app)).database === false, 5_000, '/readyz saying the database is away');
             sawNotReady = true;
             await sleep(2_000);
-            await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`));
+            await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`));
           })();
         },
       });

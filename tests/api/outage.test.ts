@@ -2,12 +2,11 @@
 // KILL on MariaDB, a restart) never end the process; while the database refuses connections the
 // requests that need it answer 503 STORE_UNAVAILABLE within seconds and /readyz says not ready; when
 // it is back everything works again by itself. SQLite has no connection to cut: it runs in-process.
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpError } from '../../sdk/server';
 import { isStoreUnavailable } from '../../server/db/connect';
 import { classifyError } from '../../server/http/errors';
+import { cutConnections, onDatabaseAdmin } from './database-admin';
 import { register, startPanel, testDialects, type TestPanel } from './harness';
 
 const servers = testDialects().filter((d) => d !== 'sqlite');
@@ -39,40 +38,6 @@ describe('store errors', () => {
   });
 });
 
-async function onAdmin<T>(panel: TestPanel, work: (query: (text: string, values?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
-  const url = new URL(panel.database.url);
-  url.pathname = panel.services.database.dialect === 'postgres' ? '/postgres' : '/test';
-  if (panel.services.database.dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return await work(async (text, values) => (await client.query(text, values)).rows);
-    } finally {
-      await client.end();
-    }
-  }
-  const connection = await mysql.createConnection(url.toString());
-  try {
-    return await work(async (text, values) => (await connection.query(text, values))[0] as unknown[]);
-  } finally {
-    await connection.end();
-  }
-}
-
-/** Ends every connection the panel holds to its database, as a restart or a failover would. */
-async function cutConnections(panel: TestPanel): Promise<number> {
-  const name = new URL(panel.database.url).pathname.slice(1);
-  return onAdmin(panel, async (query) => {
-    if (panel.services.database.dialect === 'postgres') {
-      const rows = await query('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-      return rows.length;
-    }
-    const rows = (await query('select id from information_schema.processlist where db = ? and id <> connection_id()', [name])) as { id: number }[];
-    for (const row of rows) await query(`kill ${Number(row.id)}`);
-    return rows.length;
-  });
-}
-
 for (const dialect of servers) {
   describe(`database outages (${dialect})`, () => {
     let panel: TestPanel;
@@ -84,7 +49,7 @@ for (const dialect of servers) {
     afterAll(async () => {
       if (dialect === 'postgres') {
         const name = new URL(panel.database.url).pathname.slice(1);
-        await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`)).catch(() => undefined);
+        await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`)).catch(() => undefined);
       }
       await panel?.close();
     });
@@ -106,7 +71,7 @@ for (const dialect of servers) {
 
     it.runIf(dialect === 'postgres')('a database that refuses connections: 503 STORE_UNAVAILABLE within seconds, not ready, then back by itself', async () => {
       const name = new URL(panel.database.url).pathname.slice(1);
-      await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections false`));
+      await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections false`));
       await cutConnections(panel);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
 
@@ -122,7 +87,7 @@ for (const dialect of servers) {
       // alive all the same: a process manager must not restart it for the database's sake
       expect((await panel.app.inject({ url: '/healthz' })).statusCode).toBe(200);
 
-      await onAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`));
+      await onDatabaseAdmin(panel, (query) => query(`alter database "${name}" allow_connections true`));
       expect((await session()).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await panel.app.inject({ url: '/readyz' })).json()).toMatchObject({ ready: true, database: true });
