@@ -6,29 +6,19 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort, ROOT } from './lib.mjs';
 
-export const ROOT = new URL('../', import.meta.url).pathname;
+export { freePort, ROOT };
+
 const CLI = join(ROOT, 'bin', 'orepanel.mjs');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const POSTGRES_URL = process.env.OREPANEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.OREPANEL_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** the most of an instance's output kept for an error message */
 const OUTPUT_KEEP = 64 * 1024;
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
