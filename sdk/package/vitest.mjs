@@ -25,7 +25,8 @@ export function definePluginTestConfig({ root = process.cwd(), test = {} } = {})
       projects: [
         {
           extends: true,
-          test: { name: 'client', include: ['**/*.test.tsx'], exclude: IGNORED, environment: 'jsdom', setupFiles: [setupFile] },
+          // a page test renders the whole sdk in jsdom: on a busy laptop or CI runner that takes longer than vitest's 5 s
+          test: { name: 'client', include: ['**/*.test.tsx'], exclude: IGNORED, environment: 'jsdom', setupFiles: [setupFile], testTimeout: 30_000 },
         },
         {
           extends: true,
