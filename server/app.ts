@@ -504,6 +504,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // these are the ceilings, each route's own limits are applied when ctx.files reads the form
     await instance.register(multipart, { limits: { fileSize: MAX_STORED_FILE_BYTES, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 } });
     instance.addHook('onRequest', addSecurityHeaders);
+    // a stopping instance (serve.ts gracefulShutdown) closes each connection after its answer, so a proxy
+    // stops reusing them one by one instead of having them closed under a request it is sending
+    instance.addHook('onRequest', async (_request, reply) => {
+      if (readiness.shuttingDown) reply.header('connection', 'close');
+    });
     // a request refused after its files were kept (a field the schema refused, a plugin rule) keeps none
     instance.addHook('onSend', files.discardRefused);
     instance.addHook('onRoute', (route: RouteOptions) => {

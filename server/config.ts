@@ -83,6 +83,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'At least 16 characters. Turns on Prometheus metrics at GET /metrics, answered only to a scraper sending Authorization: Bearer <token>.',
   },
   {
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    default: '5',
+    description:
+      'On SIGTERM, how long (0 to 20 s) the instance keeps serving, answering with Connection: close and /readyz 503, before it closes its connections: longer than the proxy keeps an idle connection to it (docs/deploy.md: keepalive_timeout 4s), so no request is sent on a connection that is being closed.',
+  },
+  {
     name: 'METRICS_ALLOW',
     default: '(unset: no address list)',
     description:
@@ -120,6 +126,8 @@ export interface Config {
   readonly redisPrefix: string;
   /** METRICS_TOKEN, or null: /metrics answers 404 */
   readonly metricsToken: string | null;
+  /** SHUTDOWN_DRAIN_SECONDS in ms: how long a stopping instance serves on with Connection: close before it closes */
+  readonly shutdownDrainMs: number;
   /** METRICS_ALLOW: the addresses/CIDRs /metrics answers, or null for any (then the token alone guards it) */
   readonly metricsAllow: readonly string[] | null;
   /** Fastify's trustProxy: false, a hop count or a list of addresses/CIDRs */
@@ -325,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if (metricsAllow?.some((item) => PROXY_NAMES.has(item) || !isAddressOrCidr(item)) || metricsAllow?.length === 0) {
     problems.push(`METRICS_ALLOW must be a comma list of IP addresses/CIDRs (got "${read(env, 'METRICS_ALLOW')}")`);
   }
+  const shutdownDrainMs = parseInteger('SHUTDOWN_DRAIN_SECONDS', read(env, 'SHUTDOWN_DRAIN_SECONDS'), 5, 0, 20, problems) * 1000;
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -352,5 +361,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     backupPassphrase,
     metricsToken,
     metricsAllow,
+    shutdownDrainMs,
   });
 }

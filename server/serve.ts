@@ -7,13 +7,18 @@ import type { Config } from './config';
 export const SHUTDOWN_LIMIT_MS = 30_000;
 
 /**
- * SIGTERM, gracefully: /readyz answers 503 at once (balancers send no more), the server stops
- * accepting connections and finishes the requests in flight, jobs stop after their current run and
- * release their leases, and plugins close their sockets with "going away" so clients reconnect to
- * another instance (Fastify's preClose and onClose hooks, app.ts).
+ * SIGTERM, gracefully: /readyz answers 503 at once (balancers send no more) and, for `drainMs`, the
+ * instance goes on serving with `Connection: close` on every answer, so a proxy stops reusing its
+ * connections here one answer at a time and lets its idle ones expire (docs/deploy.md keeps them 4 s):
+ * closing a connection a proxy still holds idle races with a request it is sending on it, which it
+ * will not resend when it is a POST. Then the server stops accepting connections and finishes the
+ * requests in flight, jobs stop after their current run and release their leases, and plugins close
+ * their sockets with "going away" so clients reconnect to another instance (Fastify's preClose and
+ * onClose hooks, app.ts).
  */
-export async function gracefulShutdown(app: FastifyInstance): Promise<void> {
+export async function gracefulShutdown(app: FastifyInstance, drainMs = 0): Promise<void> {
   servicesOf(app).readiness.markShuttingDown();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   await app.close();
 }
 
@@ -23,13 +28,13 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing the requests in flight, then stopping`);
+    app.log.info(`${signal} received: serving ${config.shutdownDrainMs / 1000} s more with Connection: close, then finishing the requests in flight and stopping`);
     const limit = setTimeout(() => {
       app.log.error(`still stopping after ${SHUTDOWN_LIMIT_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     limit.unref();
-    gracefulShutdown(app).then(
+    gracefulShutdown(app, config.shutdownDrainMs).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'closing failed');

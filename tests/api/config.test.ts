@@ -165,9 +165,24 @@ describe('loadConfig', () => {
       'SECRET_KEY',
       'BACKUP_PASSPHRASE',
       'METRICS_TOKEN',
+      'SHUTDOWN_DRAIN_SECONDS',
       'METRICS_ALLOW',
     ]);
     for (const v of CONFIG_VARS) expect(v.description.length).toBeGreaterThan(10);
+  });
+
+  it('takes the shutdown drain in whole seconds from 0 to 20 (5 by default)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orepanel-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).shutdownDrainMs).toBe(5000);
+      expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+      expect(loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainMs).toBe(12_000);
+      for (const bad of ['21', '-1', '2.5', 'soon']) {
+        expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: bad })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 20/);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('takes a backup passphrase of at least 12 characters', () => {

@@ -52,3 +52,32 @@ describe('graceful shutdown', () => {
     expect(await closed).toEqual({ code: 1001, reason: 'server restarting' });
   });
 });
+
+describe('graceful shutdown behind a proxy: the drain', () => {
+  let panel: TestPanel;
+  let base: string;
+  beforeAll(async () => {
+    panel = await startPanel('sqlite');
+    await panel.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(panel.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await panel.database.drop();
+  });
+
+  it('serves on while draining, closing each connection after its answer, then stops', async () => {
+    const before = await fetch(`${base}/healthz`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('connection')).not.toBe('close');
+    const stopping = gracefulShutdown(panel.app, 1500);
+    // not ready for the balancer, yet still answering what a proxy sends on its open connections
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('connection')).toBe('close');
+    const during = await fetch(`${base}/api/system/settings`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    await stopping;
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});
