@@ -25,7 +25,17 @@ export async function startPanel(extraEnv = {}, root = ROOT) {
   const CLI = join(root, 'bin', 'orepanel.mjs');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'orepanel-bench-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...extraEnv };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SHUTDOWN_DRAIN_SECONDS: '0',
+    ...extraEnv,
+  };
   const child = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

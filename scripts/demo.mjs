@@ -20,7 +20,7 @@ const ADMIN = { username: 'admin', email: 'admin@demo.test', password: 'demo-adm
 const CUSTOMER = { username: 'steve', email: 'steve@demo.test', password: 'demo-steve-pass', firstName: 'Steve', lastName: 'Miner' };
 const CUSTOMER_COINS = 2500;
 
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const env = { SHUTDOWN_DRAIN_SECONDS: '0', ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: base, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
 delete env.DATABASE_URL; // the demo's own SQLite file, whatever the shell has
 
 function run(args, what) {

@@ -28,13 +28,18 @@ export async function serve(config: Config): Promise<FastifyInstance> {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: serving ${config.shutdownDrainMs / 1000} s more with Connection: close, then finishing the requests in flight and stopping`);
+    app.log.info(`${signal} received: finishing the requests in flight, then stopping`);
+    // a process manager (and a rolling restart) sends SIGTERM; Ctrl+C in a terminal stops at once
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    if (drainMs > 0) {
+      app.log.info(`first serving ${config.shutdownDrainMs / 1000} s more with Connection: close (SHUTDOWN_DRAIN_SECONDS), so a proxy stops using this instance's connections`);
+    }
     const limit = setTimeout(() => {
       app.log.error(`still stopping after ${SHUTDOWN_LIMIT_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     limit.unref();
-    gracefulShutdown(app, config.shutdownDrainMs).then(
+    gracefulShutdown(app, drainMs).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'closing failed');

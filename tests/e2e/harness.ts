@@ -59,6 +59,8 @@ export async function startPanel(extraEnv: Record<string, string> = {}): Promise
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     REDIS_URL: '',
+    // no proxy in front: nothing to drain before a stop
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [CLI, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
