@@ -3,16 +3,14 @@
 // archive (its progress shown) and the new plugin is listed disabled with what it asks for; Rescan
 // says what it found and what it refused; a disabled third-party plugin is removed keeping its
 // tables unless the box is ticked. Someone without admin.root can rescan but neither upload nor remove.
-import { cleanup, renderPlugin, type RenderedPlugin } from '@orepanel/sdk/testing';
+import { cleanup, type RenderedPlugin } from '@orepanel/sdk/testing';
 import { act } from 'react';
 import { afterEach, expect, it } from 'vitest';
-import plugin from '../client';
-import manifest from '../plugin.json';
+import { openPluginsScreen } from './screen-kit';
 import en from '../locales/en.json';
 
 afterEach(() => cleanup());
 
-const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
 const EDITOR = { user: { role: 5, role_name: 'Editor' }, permissions: ['admin.plugins.list', 'admin.plugins.edit'] };
 
 function notes(state: 'enabled' | 'disabled') {
@@ -53,11 +51,7 @@ async function choose(app: RenderedPlugin, file: File) {
 
 it('uploads an archive as root and lists the new plugin disabled, showing what it asks for', async () => {
   let installed = false;
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
-    session: ROOT,
+  const app = await openPluginsScreen({
     http: {
       'GET /api/admin/plugins': () => ({ body: { data: installed ? [notes('disabled')] : [] } }),
       'POST /api/admin/plugins/install': () => {
@@ -81,11 +75,7 @@ it('uploads an archive as root and lists the new plugin disabled, showing what i
 });
 
 it('says why an upload was refused, and refuses a too-large file before sending it', async () => {
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
-    session: ROOT,
+  const app = await openPluginsScreen({
     http: {
       'GET /api/admin/plugins': () => ({ body: { data: [] } }),
       'POST /api/admin/plugins/install': () => ({
@@ -106,10 +96,7 @@ it('says why an upload was refused, and refuses a too-large file before sending 
 });
 
 it('Rescan says what it found and what it refused', async () => {
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
+  const app = await openPluginsScreen({
     session: EDITOR,
     http: {
       'GET /api/admin/plugins': () => ({ body: { data: [notes('disabled')] } }),
@@ -126,11 +113,7 @@ it('Rescan says what it found and what it refused', async () => {
 
 it('removes a disabled plugin, keeping its tables unless the box is ticked', async () => {
   let removed = false;
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
-    session: ROOT,
+  const app = await openPluginsScreen({
     http: {
       'GET /api/admin/plugins': () => ({ body: { data: removed ? [] : [notes('disabled')] } }),
       'POST /api/admin/plugins/notes/remove': () => {
@@ -151,11 +134,7 @@ it('removes a disabled plugin, keeping its tables unless the box is ticked', asy
 });
 
 it('offers no removal of an enabled plugin', async () => {
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
-    session: ROOT,
+  const app = await openPluginsScreen({
     http: { 'GET /api/admin/plugins': () => ({ body: { data: [notes('enabled')] } }) },
   });
   await app.findByText('Notes');

@@ -2,15 +2,13 @@
 // /mc-admin/plugins and third-party plugins (issue 9 defect 7): one installed in the data folder is
 // listed as such and says none of its code runs until enabled; a start that fails shows the server's
 // answer and, from the fresh list, why the plugin stayed disabled.
-import { cleanup, renderPlugin } from '@orepanel/sdk/testing';
+import { cleanup } from '@orepanel/sdk/testing';
 import { afterEach, expect, it } from 'vitest';
-import plugin from '../client';
-import manifest from '../plugin.json';
+import { openPluginsScreen } from './screen-kit';
 import en from '../locales/en.json';
 
 afterEach(() => cleanup());
 
-const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
 const REASON = 'its database migration 0001_items failed: no space left on device';
 
 function thirdParty(failed_reason: string | null) {
@@ -36,11 +34,7 @@ function thirdParty(failed_reason: string | null) {
 
 it('shows why a third-party plugin could not be enabled', async () => {
   let failed = false;
-  const app = await renderPlugin(plugin, {
-    manifest,
-    route: '/mc-admin/plugins',
-    catalogues: { en },
-    session: ROOT,
+  const app = await openPluginsScreen({
     http: {
       'GET /api/admin/plugins': () => ({ body: { data: [thirdParty(failed ? REASON : null)] } }),
       'POST /api/admin/plugins/fx-late/enable': () => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, renderPlugin } from '@orepanel/sdk/testing';
+import { cleanup } from '@orepanel/sdk/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import plugin from '../client';
+import { openPluginsScreen } from './screen-kit';
 import { reloadPanel } from '../client/panel-reload';
-import manifest from '../plugin.json';
 import en from '../locales/en.json';
 
 // the page reloads the panel after a switch: watched here, as leaving the page would end the test
@@ -14,8 +13,6 @@ afterEach(() => {
   vi.mocked(reloadPanel).mockClear();
   sessionStorage.clear();
 });
-
-const ROOT = { user: { role: 8, role_name: 'Administrator' }, permissions: ['admin.root'] };
 
 describe('plugins', () => {
   const list = {
@@ -69,11 +66,7 @@ describe('plugins', () => {
   };
 
   it('disables and enables through the API, reloads the panel at once and says what changed', async () => {
-    const app = await renderPlugin(plugin, {
-      manifest,
-      route: '/mc-admin/plugins',
-      catalogues: { en },
-      session: ROOT,
+    const app = await openPluginsScreen({
       http: {
         'GET /api/admin/plugins': { body: list },
         'POST /api/admin/plugins/legal/disable': { body: { plugin: { ...list.data[1], state: 'disabled', enabled: false, active: false } } },
@@ -95,17 +88,13 @@ describe('plugins', () => {
     app.unmount();
 
     // after the reload the page says what changed (and the next page load will not)
-    const reloaded = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/plugins': { body: list } } });
+    const reloaded = await openPluginsScreen({ http: { 'GET /api/admin/plugins': { body: list } } });
     await reloaded.findByText('Legal pages is disabled on the server.');
     expect(sessionStorage.length).toBe(0);
     reloaded.unmount();
 
     const disabled = { ...list.data[1], state: 'disabled', enabled: false, active: false };
-    const off = await renderPlugin(plugin, {
-      manifest,
-      route: '/mc-admin/plugins',
-      catalogues: { en },
-      session: ROOT,
+    const off = await openPluginsScreen({
       http: { 'GET /api/admin/plugins': { body: { data: [list.data[0], disabled, list.data[2]] } }, 'POST /api/admin/plugins/legal/enable': { body: { plugin: list.data[1] } } },
     });
     await off.click(await off.findByRole('button', 'Enable Legal pages'));
@@ -114,7 +103,7 @@ describe('plugins', () => {
   });
 
   it('shows a core plugin’s switch as not switchable, and says why', async () => {
-    const app = await renderPlugin(plugin, { manifest, route: '/mc-admin/plugins', catalogues: { en }, session: ROOT, http: { 'GET /api/admin/plugins': { body: list } } });
+    const app = await openPluginsScreen({ http: { 'GET /api/admin/plugins': { body: list } } });
     await app.findByText('Authentication');
     // one core plugin, one reason; the others' switches work
     expect(app.getByText(en.plugins.coreReason)).toBeTruthy();
@@ -125,10 +114,7 @@ describe('plugins', () => {
   });
 
   it('offers no switches without admin.plugins.edit', async () => {
-    const app = await renderPlugin(plugin, {
-      manifest,
-      route: '/mc-admin/plugins',
-      catalogues: { en },
+    const app = await openPluginsScreen({
       session: { user: { role: 4 }, permissions: ['admin.plugins.list'] },
       http: { 'GET /api/admin/plugins': { body: list } },
     });
