@@ -148,4 +148,11 @@ describe('2FA disband page', () => {
     expect(goToServerPath).toHaveBeenCalledTimes(1);
     expect(goToServerPath).toHaveBeenCalledWith('/api/auth/2fa/setup/kill');
   });
+
+  it('waits while the session has not answered: the kill route revokes the token that request carries', async () => {
+    const app = await renderPlugin(plugin, { manifest, route: '/auth/2fa/setup/disband', catalogues: { en } });
+    await app.findByText(en.twoFactor.disbandTitle);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(goToServerPath).not.toHaveBeenCalled();
+  });
 });
