@@ -206,6 +206,8 @@ export function createKernel(doc: Document = document, win: Window = window, opt
     startEarlyRequests() {
       settingsLoaded = refreshPublicSettings(console, boot?.settings);
       followCachedSettings(win);
+      // the signed-in page's data is on its way while the catalogues and plugins load (issue 15)
+      session.prefetch();
     },
     async loadCatalogues() {
       // spec §4.2: the fallback catalogue and the stored language's

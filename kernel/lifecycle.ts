@@ -11,7 +11,7 @@
 // A step that throws is reported through `failed` with the spec §8 text and the start-up carries on.
 // Plugins reach the plugin-facing hooks (beforeNavigate … localeChanged) only through tap facades
 // (ctx.hooks.tap); only the kernel calls hooks.
-import { AsyncSeriesHook, SyncBailHook, SyncHook } from 'tapable';
+import { AsyncSeriesHook, SyncBailHook, SyncHook } from './modules/tapable-hooks';
 import type { KernelHookTargets } from '../sdk/client/install';
 import type { NavigationEvent } from '../sdk/client/events';
 import type { NavigationTarget } from '../sdk/client/plugin';

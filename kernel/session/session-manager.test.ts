@@ -246,6 +246,52 @@ describe('SessionManager', () => {
     expect(t.cookies.names.has('user_token')).toBe(false);
   });
 
+  it('prefetch() sends the first fetch at once; start() applies that answer without a second fetch', async () => {
+    const t = setup([async () => json(200, goodSession)]);
+    t.manager.prefetch();
+    t.manager.prefetch();
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(0);
+    // nothing is applied or stored before the app is on screen
+    expect(t.sink.applyResponse).not.toHaveBeenCalled();
+    expect(t.storage.data.size).toBe(0);
+    await t.manager.start();
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    expect(t.sink.applyResponse).toHaveBeenCalledWith(goodSession);
+    expect(t.manager.refreshing).toBe(true);
+  });
+
+  it('a prefetched session error clears nothing until start(), then takes the spec path', async () => {
+    const t = setup([async () => json(401, { success: false, error_code: 'INVALID_SESSION', user_info: null, billing: null, stats: null, permissions: [] })]);
+    t.manager.prefetch();
+    await vi.advanceTimersByTimeAsync(0);
+    t.storage.setItem('ui-settings', '{}');
+    expect(t.dialogs).toEqual([]);
+    expect(t.cookies.names.has('user_token')).toBe(true);
+    await t.manager.start();
+    expect(t.dialogs).toEqual(['invalid']);
+    expect(t.storage.data.size).toBe(0);
+    expect(t.navigations).toEqual([LOGIN_PATH]);
+  });
+
+  it('a prefetch that failed is retried by start() as any first fetch is', async () => {
+    const t = setup([async () => Promise.reject(new TypeError('offline')), async () => json(200, goodSession)]);
+    t.manager.prefetch();
+    const started = t.manager.start();
+    await vi.advanceTimersByTimeAsync(SESSION_RETRY_DELAY_MS);
+    await started;
+    expect(t.fetch).toHaveBeenCalledTimes(2);
+    expect(t.sink.applyResponse).toHaveBeenCalledWith(goodSession);
+  });
+
+  it('prefetch() without the cookie sends nothing', async () => {
+    const t = setup([]);
+    t.cookies.names.clear();
+    t.manager.prefetch();
+    await t.manager.start();
+    expect(t.fetch).not.toHaveBeenCalled();
+  });
+
   it('stops refreshing when the cookie vanishes', async () => {
     const t = setup(async () => json(200, goodSession));
     await t.manager.start();

@@ -106,6 +106,8 @@ export class SessionManager {
   private inFlight: Promise<void> | null = null;
   private started = false;
   private storedKeys = new Set<string>();
+  /** the first fetch, sent while the app was still starting (prefetch); start() applies its answer */
+  private early: Promise<Attempt> | null = null;
   private readonly cookieName: string;
   private readonly log: Pick<Console, 'warn' | 'error'>;
 
@@ -119,6 +121,16 @@ export class SessionManager {
     return this.deps.cookies.has(this.cookieName);
   }
 
+  /**
+   * Sends the first session fetch now, while the rest of the start-up runs, when the cookie exists.
+   * Its answer waits for start(): nothing is applied — least of all a session error's "clear all
+   * local storage" — before the app is on screen.
+   */
+  prefetch(): void {
+    if (this.started || this.early || !this.hasSession()) return;
+    this.early = this.attempt();
+  }
+
   /** True while the 60 s refresh timer runs. */
   get refreshing(): boolean {
     return this.timer !== null;
@@ -129,7 +141,10 @@ export class SessionManager {
    * 60 s refresh. Resolves when the first fetch was handled (a failure is handled, not thrown).
    */
   async start(): Promise<void> {
-    if (!this.hasSession()) return;
+    if (!this.hasSession()) {
+      this.early = null;
+      return;
+    }
     if (this.started) return this.refresh().catch(() => undefined);
     this.started = true;
     const { storage, sink } = this.deps;
@@ -231,7 +246,9 @@ export class SessionManager {
 
   /** spec §4: up to 3 retries, 2 s apart, for failed fetches only. */
   private async attemptWithRetries(): Promise<Attempt> {
-    let attempt = await this.attempt();
+    const early = this.early;
+    this.early = null;
+    let attempt = await (early ?? this.attempt());
     for (let retry = 1; retry <= SESSION_MAX_RETRIES && attempt.kind === 'failed'; retry++) {
       await this.sleep(SESSION_RETRY_DELAY_MS);
       attempt = await this.attempt();
