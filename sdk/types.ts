@@ -36,9 +36,10 @@ export interface ManifestRoute {
   title?: string;
   /**
    * issue 15: the server sends this public page already rendered inside index.html (per language);
-   * `form` also makes its form work before any script runs (see {@link PrerenderForm}).
+   * `form` also makes its form work before any script runs (see {@link PrerenderForm}); `data` names
+   * the public GET routes the page reads, answered on the server and handed to the page.
    */
-  prerender?: boolean | { form: PrerenderForm };
+  prerender?: boolean | { form?: PrerenderForm; data?: string[] };
 }
 
 /** A pre-rendered page's form that works without JavaScript (plugin.json `routes[].prerender.form`). */

@@ -34,7 +34,7 @@ import { AbuseScreen } from './security/abuse-screen';
 import { KnownDevices } from './security/known-devices';
 import { RateLimitPolicies, rateLimitHooks, RATE_LIMIT_SETTINGS } from './security/rate-limit-policies';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from './security/rate-limiter';
-import { builtRenderer, PrerenderedPages, type PageRendererLoader } from './http/prerender';
+import { builtRenderer, PrerenderedPages, type PageRendererLoader, type PublicApi } from './http/prerender';
 import { registerPrerenderForms } from './http/prerender-form';
 import { RoutePreloads } from './http/route-preloads';
 import { StaticFiles } from './http/static-files';
@@ -568,7 +568,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const boot = systemBootSource({ settings, plugins, version: paths.version, debug: config.logLevel === 'debug' || config.logLevel === 'trace', redis: config.redisUrl !== null });
   const publicDir = options.publicDir ?? paths.publicDir;
   // public pages plugins declare pre-renderable come rendered, and their forms work without a script (issue 15)
-  const prerendered = new PrerenderedPages(publicDir, boot, options.pageRenderer ?? builtRenderer(publicDir, log), log);
+  // a pre-rendered page's `prerender.data`: its public API routes, asked in-process without cookies
+  const publicApi: PublicApi = async (url) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    let body: unknown = null;
+    try {
+      body = answer.json();
+    } catch {
+      return { status: 502, body: null };
+    }
+    return { status: answer.statusCode, body };
+  };
+  const prerendered = new PrerenderedPages(publicDir, boot, options.pageRenderer ?? builtRenderer(publicDir, log), log, publicApi);
   await registerPrerenderForms(app, { pages: prerendered, publicDir });
   // the requested route's plugin entry, page chunks and shell hinted after the kernel's script (issue 15)
   const buildManifest = options.buildManifest ?? paths.buildManifest;

@@ -16,6 +16,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { PluginComponentHost } from '../../sdk/client/boundary';
+import { clearPrimedApiAnswers, primeApiAnswers } from '../../sdk/client/http';
 import { addPluginCatalogue, ensureSdkTexts, i18n } from '../../sdk/client/i18n';
 import { installPlugin, type KernelHookTargets } from '../../sdk/client/install';
 import { KERNEL_HOOK_NAMES, type ComponentLoader, type OrepanelPlugin } from '../../sdk/client/plugin';
@@ -42,6 +43,8 @@ export interface PrerenderInput {
   catalogues: Readonly<Partial<Record<Language, Readonly<Record<string, ResourceKey>>>>>;
   /** after a form sent without JavaScript came back refused: its error and the fields to fill in again */
   form?: PrerenderedFormState | null;
+  /** the answers of the route's `prerender.data` (URL -> body), for the page's useApi */
+  data?: Readonly<Record<string, unknown>>;
 }
 
 const modules = new Map<string, OrepanelPlugin>();
@@ -123,12 +126,17 @@ async function render(input: PrerenderInput): Promise<string | null> {
   // A lazy component suspends the first time it renders, even when its module is there, and the
   // synchronous render then writes the fallback (left for the browser's script to fill in). A static
   // render waits for every lazy part, after which they all resolve at once: render again.
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const html = renderToString(pageTree(input, found, loader));
-    if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return html;
-    await settleLazyParts(pageTree(input, found, loader));
+  primeApiAnswers(input.data ?? {});
+  try {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const html = renderToString(pageTree(input, found, loader));
+      if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return html;
+      await settleLazyParts(pageTree(input, found, loader));
+    }
+    return null;
+  } finally {
+    clearPrimedApiAnswers();
   }
-  return null;
 }
 
 /** What a synchronous render writes for a boundary that suspended. */

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kernelEvents } from '../../sdk/client/events';
 import { Form, TextField } from '../../sdk/client/ui/form';
+import { setHttpFetch, useApi } from '../../sdk/client/http';
 import { prerenderedPage, showsPage, swapPages, takeOverPage } from './prerendered-page';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -36,6 +37,7 @@ function ControlledPage() {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  setHttpFetch(null);
 });
 
 describe('takeOverPage', () => {
@@ -103,6 +105,32 @@ describe('the swap', () => {
     // a form mounted after the visitor left starts clean
     await act(async () => root.render(page?.wrap(<ControlledPage key="next" />)));
     expect(document.querySelector('[role=alert]')).toBeNull();
+    act(() => root.unmount());
+  });
+
+  it('draws the mounted page with the answers the server drew it with, and stops handing them out after the swap', async () => {
+    const asked: string[] = [];
+    setHttpFetch((url) => {
+      asked.push(url);
+      return new Promise(() => undefined);
+    });
+    const data = `<script type="application/json" id="op-prerender-data">${JSON.stringify({ '/api/legal/terms-of-service': { content: 'Be kind.' } })}</script>`;
+    serve(' data-prerendered="/terms-of-service"', data);
+    function Terms() {
+      const { data: answer, loading } = useApi<{ content: string }>('/api/legal/terms-of-service');
+      return <div data-page-transition="fade">{loading ? 'loading' : answer?.content}</div>;
+    }
+    const page = prerenderedPage(document);
+    const root = createRoot(page?.container as HTMLElement);
+    await act(async () => root.render(page?.wrap(<Terms />)));
+    await page?.swapped;
+    expect(document.getElementById('app')?.textContent).toBe('Be kind.');
+    expect(asked).toEqual([]);
+    // the next visit of the page (a later mount) asks the server
+    const later = createRoot(document.createElement('div'));
+    await act(async () => later.render(<Terms />));
+    expect(asked).toEqual(['/api/legal/terms-of-service']);
+    act(() => later.unmount());
     act(() => root.unmount());
   });
 

@@ -7,11 +7,13 @@
 // drawn by the same components with the same styles, so nothing on screen moves.
 import { useEffect, useState, type ReactNode } from 'react';
 import { kernelEvents } from '../../sdk/client/events';
+import { clearPrimedApiAnswers, primeApiAnswers } from '../../sdk/client/http';
 import { PrerenderedFormContext, type PrerenderedFormState } from '../../sdk/client/ui/form-context';
 
 /** The attribute and JSON block the server writes (server/http/prerender.ts). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 export const PRERENDER_FORM_ELEMENT_ID = 'op-prerender-form';
+export const PRERENDER_DATA_ELEMENT_ID = 'op-prerender-data';
 /** Longest wait for the mounted app's first page; after it the app replaces the server's page anyway. */
 export const TAKEOVER_TIMEOUT_MS = 15_000;
 
@@ -32,6 +34,18 @@ function readFormState(doc: Document): PrerenderedFormState | null {
   try {
     const parsed = JSON.parse(text) as PrerenderedFormState;
     return parsed && typeof parsed === 'object' && parsed.error && typeof parsed.error.code === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The answers the server drew the page with (plugin.json `prerender.data`): URL -> body. */
+function readPageData(doc: Document): Record<string, unknown> | null {
+  const text = doc.getElementById(PRERENDER_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
   } catch {
     return null;
   }
@@ -143,6 +157,9 @@ export function prerenderedPage(doc: Document, timeoutMs = TAKEOVER_TIMEOUT_MS):
   const container = host.cloneNode(false) as HTMLElement;
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   const formState = readFormState(doc);
+  // the mounted page draws the data the server drew it with, instead of a loading state and a request
+  const data = readPageData(doc);
+  if (data) primeApiAnswers(data);
   const swapped = new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {
@@ -150,6 +167,7 @@ export function prerenderedPage(doc: Document, timeoutMs = TAKEOVER_TIMEOUT_MS):
       done = true;
       observer.disconnect();
       clearTimeout(timer);
+      if (data) clearPrimedApiAnswers();
       // the visitor left the server's page meanwhile (its form was sent): nothing to replace
       if (host.isConnected) swapPages(host, container, doc);
       resolve();

@@ -403,16 +403,34 @@ export interface UseApiResult<T> {
 }
 
 /**
+ * Answers a pre-rendered page was drawn with (plugin.json `prerender.data`, issue 15): URL -> body. The
+ * server's renderer sets them for its render; the kernel sets the ones the HTML carries until the
+ * page it took over has mounted, so that page renders what the server drew, without asking again.
+ */
+const primedAnswers = new Map<string, unknown>();
+
+/** Hands useApi the answers of the page being rendered (replacing any earlier ones). */
+export function primeApiAnswers(answers: Readonly<Record<string, unknown>>): void {
+  primedAnswers.clear();
+  for (const [url, body] of Object.entries(answers)) primedAnswers.set(url, body);
+}
+
+/** Ends the pre-rendered page's answers: later mounts ask the server. */
+export function clearPrimedApiAnswers(): void {
+  primedAnswers.clear();
+}
+
+/**
  * GETs `url` when the component mounts and whenever `url` changes (pass null to wait); the request is
  * aborted when the component unmounts.
  * @example const { data, loading, error, reload } = useApi<Announcement[]>('/api/user/announcements');
  */
 export function useApi<T>(url: string | null, options?: Omit<RequestOptions, 'signal'>): UseApiResult<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: ApiError | null; loading: boolean }>({
-    data: undefined,
-    error: null,
-    loading: url !== null,
-  });
+  // a pre-rendered page's answer, when it is this URL's: shown at once, and not asked for again
+  const primed = useRef<string | null>(url !== null && primedAnswers.has(url) ? url : null);
+  const [state, setState] = useState<{ data: T | undefined; error: ApiError | null; loading: boolean }>(() =>
+    primed.current !== null ? { data: primedAnswers.get(primed.current) as T, error: null, loading: false } : { data: undefined, error: null, loading: url !== null },
+  );
   const [generation, setGeneration] = useState(0);
   const optionsRef = useRef(options);
   optionsRef.current = options;
@@ -422,6 +440,11 @@ export function useApi<T>(url: string | null, options?: Omit<RequestOptions, 'si
       setState((s) => ({ ...s, loading: false }));
       return;
     }
+    if (primed.current === url) {
+      primed.current = null;
+      return;
+    }
+    primed.current = null;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
     request<T>('GET', url, undefined, { ...optionsRef.current, signal: controller.signal }).then(

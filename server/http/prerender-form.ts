@@ -159,7 +159,7 @@ export async function registerPrerenderForms(app: FastifyInstance, { pages, publ
       if (!found) return sendNotFound(reply);
       const body = typeof request.body === 'string' ? request.body : null;
       const prerender = found.route.prerender;
-      if (body === null || typeof prerender !== 'object') {
+      if (body === null || typeof prerender !== 'object' || !prerender.form) {
         return showAgain(request, reply, path, {
           error: { status: 400, code: SCRIPT_REQUIRED, message: 'This form needs JavaScript: please enable it in your browser and reload the page.' },
           values: {},

@@ -25,7 +25,12 @@ export interface PageRenderInput {
   settings: Readonly<Record<string, unknown>>;
   catalogues: Readonly<Partial<Record<Language, Readonly<Record<string, unknown>>>>>;
   form?: PrerenderedForm | null;
+  /** the answers of the route's `prerender.data` (URL -> body) */
+  data?: Readonly<Record<string, unknown>>;
 }
+
+/** Asks the panel's own API, as a visitor without cookies would (a GET answered in-process). */
+export type PublicApi = (url: string) => Promise<{ status: number; body: unknown }>;
 
 /** A refused form sent without JavaScript, shown again (sdk/client/ui/form-context.ts). */
 export interface PrerenderedForm {
@@ -45,6 +50,8 @@ export const PAGE_START = '<!--orepanel:page-->';
 export const PAGE_END = '<!--/orepanel:page-->';
 /** The id of the refused form's JSON the kernel hands on to the page it mounts. */
 export const PRERENDER_FORM_ELEMENT_ID = 'op-prerender-form';
+/** The id of the JSON of the answers the page was drawn with (kernel/startup/prerendered-page.tsx). */
+export const PRERENDER_DATA_ELEMENT_ID = 'op-prerender-data';
 /** The attribute on #app that names the pre-rendered path (the kernel reads it). */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
@@ -118,6 +125,7 @@ export class PrerenderedPages implements PageVariant {
     private readonly source: BootSource,
     private readonly renderer: PageRendererLoader,
     private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly publicApi: PublicApi | null = null,
   ) {}
 
   /** The enabled plugins' served manifests, parsed once per served list. */
@@ -178,20 +186,40 @@ export class PrerenderedPages implements PageVariant {
       if (!renderer) return html;
       const catalogues = await this.cataloguesFor(html, language);
       if (!catalogues) return html;
-      const page = await renderer.renderPage({ path, language, manifests, settings: inputs.settings, catalogues, form });
+      const prerender = route.route.prerender;
+      const data = typeof prerender === 'object' && prerender.data ? await this.answersOf(prerender.data) : {};
+      if (data === null) return html;
+      const page = await renderer.renderPage({ path, language, manifests, settings: inputs.settings, catalogues, form, data });
       if (page === null) return html;
       // the kernel's page takes the kept values over from the fields themselves: the error is enough
       const formData = form ? `<script type="application/json" id="${PRERENDER_FORM_ELEMENT_ID}">${jsonForScript({ error: form.error, values: {} })}</script>` : '';
-      let out = html.slice(0, start) + page + formData + html.slice(end + PAGE_END.length);
+      const pageData = Object.keys(data).length > 0 ? `<script type="application/json" id="${PRERENDER_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>` : '';
+      let out = html.slice(0, start) + page + formData + pageData + html.slice(end + PAGE_END.length);
       out = out.replace('<div id="app">', `<div id="app" ${PRERENDERED_ATTRIBUTE}="${escapeAttribute(path)}">`);
       out = out.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);
       // a page whose form works without a script does not say that the panel needs one
-      if (typeof route.route.prerender === 'object') out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+      if (typeof prerender === 'object' && prerender.form) out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
       return out;
     } catch (error) {
       this.log.error({ err: error, path, language }, 'A page could not be pre-rendered; index.html is sent without it');
       return html;
     }
+  }
+
+  /**
+   * The answers of a page's `prerender.data` routes, or null when one is not a plain 200 (the page is
+   * then sent as the plain index.html: a page drawn without its data would show an error or a
+   * loading state as if it were final).
+   */
+  private async answersOf(urls: readonly string[]): Promise<Record<string, unknown> | null> {
+    if (!this.publicApi) return null;
+    const out: Record<string, unknown> = {};
+    for (const url of urls) {
+      const answer = await this.publicApi(url);
+      if (answer.status !== 200) return null;
+      out[url] = answer.body;
+    }
+    return out;
   }
 
   /** The kernel's catalogue files (every plugin's texts by namespace) of `language` and English. */

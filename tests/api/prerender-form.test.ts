@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import authPlugin from '../../plugins/auth/client/index';
 import errorsPlugin from '../../plugins/errors/client/index';
+import legalPlugin from '../../plugins/legal/client/index';
 import { totpCode, totpStep } from '../../plugins/auth/server/totp';
 import { LANGUAGES } from '../../sdk/types';
 import { PASSWORD, cookieHeader, register, setCookies, startPanel, type TestPanel } from './harness';
@@ -22,7 +23,12 @@ function publicFolder(): string {
   mkdirSync(join(dir, 'locales'));
   const urls: Record<string, string> = {};
   for (const lang of LANGUAGES) {
-    const catalogue = { kernel: readJson(`locales/${lang}.json`), auth: readJson(`plugins/auth/locales/${lang}.json`), errors: readJson(`plugins/errors/locales/${lang}.json`) };
+    const catalogue = {
+      kernel: readJson(`locales/${lang}.json`),
+      auth: readJson(`plugins/auth/locales/${lang}.json`),
+      errors: readJson(`plugins/errors/locales/${lang}.json`),
+      legal: readJson(`plugins/legal/locales/${lang}.json`),
+    };
     writeFileSync(join(dir, 'locales', `${lang}-test0001.json`), JSON.stringify(catalogue));
     urls[lang] = `/locales/${lang}-test0001.json`;
   }
@@ -38,6 +44,7 @@ const pageRenderer = async () => {
   const renderer = await import('../../kernel/prerender/render-page');
   renderer.providePrerenderPlugin(authPlugin);
   renderer.providePrerenderPlugin(errorsPlugin);
+  renderer.providePrerenderPlugin(legalPlugin);
   return renderer;
 };
 
@@ -79,12 +86,35 @@ describe('pre-rendered pages and their forms without JavaScript', () => {
   });
 
   it('GET of any other page, or with a query string, is the plain index.html', async () => {
-    for (const url of ['/dashboard', '/auth/login?next=1', '/privacy-policy', '/']) {
+    for (const url of ['/dashboard', '/auth/login?next=1', '/privacy-policy?x=1', '/']) {
       const res = await panel.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('data-prerendered');
       expect(res.body, url).toContain('op-boot-spinner');
     }
+  });
+
+  it('a page with `prerender.data` comes drawn with its public answer, which it carries for the kernel; a new text shows at once', async () => {
+    const text = 'Our <b>policy</b>\n\nWe keep 3 logs.';
+    await panel.services.settings.set('legal_privacy_policy', text);
+    const res = await panel.app.inject({ url: '/privacy-policy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app" data-prerendered="/privacy-policy">');
+    // drawn as text, never as markup
+    expect(res.body).toContain('Our &lt;b&gt;policy&lt;/b&gt;');
+    expect(res.body).toContain('We keep 3 logs.');
+    expect(res.body).not.toContain('aria-busy');
+    const carried = /<script type="application\/json" id="op-prerender-data">([^<]*)<\/script>/.exec(res.body);
+    expect(carried).not.toBeNull();
+    const api = await panel.app.inject({ url: '/api/legal/privacy-policy' });
+    expect(JSON.parse(carried?.[1] ?? 'null')).toEqual({ '/api/legal/privacy-policy': api.json() });
+    // no form of its own: it still says that the panel needs JavaScript
+    expect(res.body).toContain('<noscript>');
+
+    await panel.services.settings.set('legal_privacy_policy', 'A new text.');
+    const again = await panel.app.inject({ url: '/privacy-policy' });
+    expect(again.body).toContain('A new text.');
+    expect(again.body).not.toContain('We keep 3 logs.');
   });
 
   it('posted login, right password: 303 to the after-login route with the session cookie the API sets', async () => {

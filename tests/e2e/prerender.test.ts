@@ -180,4 +180,32 @@ describe('pre-rendered login page (issue 15)', () => {
     expect(await next.getAttribute('html', 'lang')).toBe('fr');
     await context.close();
   });
+
+  it("a legal page comes with the host's text; the kernel takes it over without asking for the text again", { timeout: 90_000 }, async () => {
+    const set = env.panel.cli(['settings', 'set', 'legal_privacy_policy', 'We keep your e-mail address.\n\nNothing else.']);
+    expect(set.status, set.stderr).toBe(0);
+
+    const noScript = await env.browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(`${env.panel.url}/privacy-policy`);
+    await expect(bare.locator('article').innerText()).resolves.toContain('We keep your e-mail address.');
+    await noScript.close();
+
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/legal/')) asked.push(request.url());
+    });
+    await page.goto(`${env.panel.url}/privacy-policy`);
+    await page.waitForFunction(() => !document.getElementById('app')?.hasAttribute('data-prerendered'), undefined, { timeout: 30_000 });
+    expect(await page.locator('article').innerText()).toContain('Nothing else.');
+    expect(await page.locator('[aria-busy]').count()).toBe(0);
+    expect(asked).toEqual([]);
+    // the other document, reached in the app, is asked for as any page's data is
+    await page.getByRole('link', { name: 'Terms of service' }).last().click();
+    await page.waitForURL('**/terms-of-service');
+    await expect.poll(() => asked.length, { timeout: 15_000 }).toBe(1);
+    await context.close();
+  });
 });

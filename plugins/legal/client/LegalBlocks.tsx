@@ -19,23 +19,24 @@ export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {
         fontSize: theme.font.size.lg,
         lineHeight: 1.7,
         overflowWrap: 'anywhere',
-        '& > :first-child': { marginTop: 0 },
-        '& > :last-child': { marginBottom: 0 },
       }}
     >
       {blocks.map((block, index) => {
+        // no outer margins; by index, not :first-child — a page rendered on the server has emotion's
+        // <style> elements between the blocks
+        const edges = { ...(index === 0 && { marginTop: 0 }), ...(index === blocks.length - 1 && { marginBottom: 0 }) };
         if (block.kind === 'heading') {
           // the page's h1 is the document title, so the text's headings start at h2
           const Tag = (['h2', 'h3', 'h4'] as const)[block.level - 1];
           return (
-            <Tag key={index} css={{ ...headingStyles[block.level], fontWeight: theme.font.weight.semibold, lineHeight: 1.3, color: c.text }}>
+            <Tag key={index} css={{ ...headingStyles[block.level], ...edges, fontWeight: theme.font.weight.semibold, lineHeight: 1.3, color: c.text }}>
               {block.text}
             </Tag>
           );
         }
         if (block.kind === 'list') {
           return (
-            <ul key={index} css={{ margin: '0 0 14px', paddingLeft: 22, color: c.text, '& li': { marginBottom: 6 }, '& li::marker': { color: c.primaryHover } }}>
+            <ul key={index} css={{ margin: '0 0 14px', ...edges, paddingLeft: 22, color: c.text, '& li': { marginBottom: 6 }, '& li::marker': { color: c.primaryHover } }}>
               {block.items.map((item, i) => (
                 <li key={i}>{item}</li>
               ))}
@@ -43,7 +44,7 @@ export function LegalBlocks({ blocks }: { blocks: LegalBlock[] }) {
           );
         }
         return (
-          <p key={index} css={{ margin: '0 0 14px', whiteSpace: 'pre-line', color: c.text }}>
+          <p key={index} css={{ margin: '0 0 14px', ...edges, whiteSpace: 'pre-line', color: c.text }}>
             {block.text}
           </p>
         );
