@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { documentTitle } from '../../sdk/document-title';
 import { prerenderRouteAt, type PrerenderRoute } from '../../sdk/manifest';
 import { LANGUAGE_COOKIE, LANGUAGES, type Language, type ServedPluginManifest } from '../../sdk/types';
 import { renderIndex, type BootInputs, type BootSource, type PageVariant } from './index-document';
@@ -73,6 +74,10 @@ export function builtRenderer(publicDir: string, log: Pick<FastifyBaseLogger, 'e
     );
     return loading;
   };
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function escapeAttribute(text: string): string {
@@ -197,6 +202,8 @@ export class PrerenderedPages implements PageVariant {
       let out = html.slice(0, start) + page + formData + pageData + html.slice(end + PAGE_END.length);
       out = out.replace('<div id="app">', `<div id="app" ${PRERENDERED_ATTRIBUTE}="${escapeAttribute(path)}">`);
       out = out.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);
+      const title = this.titleOf(route, language, catalogues, inputs.settings.app_name);
+      if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
       // a page whose form works without a script does not say that the panel needs one
       if (typeof prerender === 'object' && prerender.form) out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
       return out;
@@ -220,6 +227,18 @@ export class PrerenderedPages implements PageVariant {
       out[url] = answer.body;
     }
     return out;
+  }
+
+  /** The tab's title the mounted page will set (the route's title in the page's language, else English). */
+  private titleOf(route: PrerenderRoute, language: Language, catalogues: PageRenderInput['catalogues'], appName: unknown): string | null {
+    const key = route.route.title;
+    if (!key) return null;
+    for (const lang of [language, 'en'] as const) {
+      let value: unknown = catalogues[lang]?.[route.pluginId];
+      for (const part of key.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+      if (typeof value === 'string' && value) return documentTitle(value, appName);
+    }
+    return null;
   }
 
   /** The kernel's catalogue files (every plugin's texts by namespace) of `language` and English. */

@@ -77,8 +77,14 @@ describe('pre-rendered pages and their forms without JavaScript', () => {
     // its form works without a script: no "JavaScript is required"
     expect(res.body).not.toContain('<noscript>');
 
+    // the tab reads what the mounted page will set: the route's title and the panel's name
+    expect(res.body).toMatch(/<title>Log in · [^<]+<\/title>/);
+
     const german = await panel.app.inject({ url: '/auth/login', headers: { cookie: 'locale=de' } });
     expect(german.body).toContain('<html lang="de"');
+    await panel.services.settings.set('app_name', 'Block & Co');
+    const named = await panel.app.inject({ url: '/auth/login', headers: { cookie: 'locale=de' } });
+    expect(named.body).toContain('<title>Anmelden · Block &amp; Co</title>');
     expect(german.body).toContain('Willkommen zurück');
     expect(german.headers.etag).not.toBe(res.headers.etag);
     // an unknown value is the kernel's default: English

@@ -1,6 +1,7 @@
 // Page-level building blocks: Page, Card, StatCard, Grid, AuthLayout, ErrorLayout.
 import { css } from '@emotion/react';
 import { useEffect, useId, type ReactNode } from 'react';
+import { documentTitle } from '../../document-title';
 import { useSetting } from '../stores/settings';
 import { Icon, type IconName } from './icons';
 import { theme } from './theme';
@@ -12,8 +13,7 @@ export function useDocumentTitle(title: string | null | undefined): void {
   const appName = useSetting('app_name');
   useEffect(() => {
     if (typeof document === 'undefined' || !title) return;
-    const name = typeof appName === 'string' && appName.trim() ? appName.trim() : null;
-    document.title = name && name !== title ? `${title} · ${name}` : title;
+    document.title = documentTitle(title, appName);
   }, [title, appName]);
 }
 
