@@ -70,3 +70,9 @@ export function openPopup(options: SweetAlertOptions, defaults: PopupDefaults): 
     },
   });
 }
+
+/** Closes the dialog on screen at once, if there is one (its promise resolves as dismissed). */
+export function closePopup(): void {
+  // by its element, not Swal.isVisible(): that reads the layout, which a test's DOM does not have
+  if (Swal.getPopup()) Swal.close();
+}

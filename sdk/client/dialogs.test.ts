@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dialogs, DIALOG_DEFAULTS, validateDialogInput } from './dialogs';
+import { dialogs, DIALOG_DEFAULTS, dismissAllDialogs, validateDialogInput } from './dialogs';
 import { changeLanguage, i18n } from './i18n';
 import { dialogStore, DISMISS_REASONS } from './stores/dialog';
 import { fillJsdomGaps } from '../testing/jsdom-gaps';
@@ -69,6 +69,23 @@ describe('dialogs over sweetalert2 (loaded on first use)', () => {
     button('.swal2-cancel')!.click();
     await expect(second).resolves.toBe(false);
     expect(dialogStore.getState()).toMatchObject({ status: 'closed', lastDismiss: 'cancel' });
+  });
+
+  it('dismissAllDialogs: the dialog on screen closes, and one still waiting never shows', async () => {
+    const shown = dialogs.confirm({ title: 'Shown?' });
+    await waitFor(() => button('.swal2-confirm') !== null && dialogStore.getState().status === 'open');
+    const waiting = dialogs.toast('Saved');
+    dismissAllDialogs();
+    await expect(shown).resolves.toBe(false);
+    await waiting;
+    expect(dialogStore.getState().status).toBe('closed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(document.querySelector('.op-toast')).toBeNull();
+    // dialogs asked for afterwards show as always
+    const next = dialogs.confirm({ title: 'Next?' });
+    await waitFor(() => button('.swal2-confirm') !== null && dialogStore.getState().status === 'open');
+    button('.swal2-confirm')!.click();
+    await expect(next).resolves.toBe(true);
   });
 
   it('prompt shows "Invalid email address" and stays open until the value is valid', async () => {

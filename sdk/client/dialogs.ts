@@ -107,6 +107,21 @@ function checkedInput(input: string): DialogInput {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+/** Counts dismissAllDialogs() calls: a dialog asked for before the last one never shows. */
+let generation = 0;
+/** set once sweetalert2 is loaded: closes the dialog on screen */
+let closeShown: (() => void) | null = null;
+
+/**
+ * Ends every dialog: the one on screen closes, the ones still waiting (in the queue, or for
+ * sweetalert2 to load) resolve as closed without showing. For a page that goes away with its dialogs
+ * — the sdk's test kit calls it when a rendered plugin unmounts, so that no toast opens, and no
+ * sweetalert2 timer runs, in a document the test has torn down.
+ */
+export function dismissAllDialogs(): void {
+  generation++;
+  closeShown?.();
+}
 
 function toDismiss(value: unknown): DismissReason | null {
   return typeof value === 'string' && (DISMISS_REASONS as readonly string[]).includes(value) ? (value as DismissReason) : null;
@@ -117,12 +132,20 @@ function toDismiss(value: unknown): DismissReason | null {
  * sweetalert2's options; options not given take the spec §9 defaults.
  */
 export function showDialog(options: SweetAlertOptions): Promise<DialogOutcome> {
+  const asked = generation;
   const run = async (): Promise<DialogOutcome> => {
+    const dismissed: DialogOutcome = { confirmed: false, denied: false, dismiss: 'close', value: undefined };
+    if (asked !== generation) return dismissed;
     dialogStore.getState().setStatus('loading');
     let result: SweetAlertResult<unknown>;
     try {
       // sweetalert2 and the dialog skin are fetched on first use: not in the first-load bundle
-      const { openPopup } = await import('./dialog-popup');
+      const { openPopup, closePopup } = await import('./dialog-popup');
+      closeShown = closePopup;
+      if (asked !== generation) {
+        dialogStore.getState().setClosed('close');
+        return dismissed;
+      }
       result = await openPopup(options, {
         confirmButtonText: sdkText('dialogOk'),
         denyButtonText: sdkText('dialogNo'),

@@ -11,6 +11,7 @@ import { addPluginCatalogue, ensureSdkTexts, i18n } from '../client/i18n';
 import { installPlugin, type InstalledPlugin, type KernelHookTargets } from '../client/install';
 import { provideKernelServices } from '../client/kernel-services';
 import { PluginContractError, type KernelHookName, type KernelHookSignatures } from '../client/plugin';
+import { dismissAllDialogs } from '../client/dialogs';
 import { dialogStore } from '../client/stores/dialog';
 import type { Diagnostics } from '../client/diagnostics';
 import { getOverlayLoader, getRouteLoader, registryStore } from '../client/stores/registry';
@@ -302,6 +303,8 @@ export async function renderPlugin(plugin: unknown, options: RenderPluginOptions
     if (!mounted) return;
     mounted = false;
     act(() => root.unmount());
+    // no dialog the page asked for shows, or keeps its timers, after it is gone
+    dismissAllDialogs();
     container.remove();
     router.dispose();
     for (const p of installedPlugins) p.dispose();

@@ -1,10 +1,15 @@
 // The setup file of the sdk's vitest preset (@orepanel/sdk/vitest) for page tests: the plugin's own
 // catalogues (locales/<lang>.json for each language its plugin.json lists) become what renderPlugin
 // adds when a test passes no `catalogues`, so a test finds the texts a user reads, not their keys.
+// After each test, what it rendered is unmounted and a dialog it opened has finished closing, so
+// nothing of the page runs in a document the test run has torn down.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { Language } from '../types';
-import { setProjectCatalogues } from './render';
+import { cleanup, setProjectCatalogues } from './render';
+
+afterEach(() => cleanup());
 
 /** Set by the preset: the folder holding the plugin's plugin.json. */
 const root = process.env.OREPANEL_PLUGIN_DIR;
