@@ -26,19 +26,32 @@ describe('language switch', () => {
     await context.close();
   });
 
-  it('a stored locale is used from the first paint of the login page (and only its catalogue + English are fetched)', async () => {
+  it('a stored locale is used for the login page (only its catalogue + English are fetched), and from the first paint once its cookie mirrors it', async () => {
     const { page, context } = await openPage(env.browser);
     await page.goto(`${env.panel.url}/auth/login`);
-    await page.evaluate(() => localStorage.setItem('locale', 'de'));
+    // stored before the sdk mirrored the language in a cookie: the server cannot know it yet
+    await page.evaluate(() => {
+      localStorage.setItem('locale', 'de');
+      document.cookie = 'locale=; path=/; max-age=0';
+    });
     const localeFiles: string[] = [];
     page.on('request', (r) => {
       if (/\/locales\/[^/]+\.json$/.test(new URL(r.url()).pathname)) localeFiles.push(new URL(r.url()).pathname);
     });
     await page.reload();
     await page.locator('input[type="password"]').waitFor();
+    // the server's page is English; the kernel mounts the stored language
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('de');
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toBe('Willkommen zurück');
     const langs = new Set(localeFiles.map((p) => /^(en|ro|fr|de|es|md)[-.]/.exec(p.split('/').pop() ?? '')?.[1]));
     expect([...langs].sort()).toEqual(['de', 'en']);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // the kernel mirrored it in the cookie: the next first response is German before any script
+    expect(await page.evaluate(() => document.cookie)).toContain('locale=de');
+    const next = await context.newPage();
+    await next.route('**/assets/kernel-*.js', (route) => route.abort());
+    await next.goto(`${env.panel.url}/auth/login`);
+    expect(await next.getAttribute('html', 'lang')).toBe('de');
+    expect(await next.locator('h1').innerText()).toBe('Willkommen zurück');
     await context.close();
   });
 });

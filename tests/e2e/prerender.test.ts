@@ -185,6 +185,11 @@ describe('pre-rendered login page (issue 15)', () => {
     const set = env.panel.cli(['settings', 'set', 'legal_privacy_policy', 'We keep your e-mail address.\n\nNothing else.']);
     expect(set.status, set.stderr).toBe(0);
 
+    // the panel reads the settings the CLI wrote within a few seconds (its copy is refreshed by version)
+    await expect
+      .poll(async () => (await fetch(`${env.panel.url}/api/legal/privacy-policy`)).json().then((body: { content: string }) => body.content), { timeout: 20_000 })
+      .toContain('We keep your e-mail address.');
+
     const noScript = await env.browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();
     await bare.goto(`${env.panel.url}/privacy-policy`);
