@@ -440,11 +440,9 @@ export function useApi<T>(url: string | null, options?: Omit<RequestOptions, 'si
       setState((s) => ({ ...s, loading: false }));
       return;
     }
-    if (primed.current === url) {
-      primed.current = null;
-      return;
-    }
+    const shownPrimed = primed.current === url;
     primed.current = null;
+    if (shownPrimed) return;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
     request<T>('GET', url, undefined, { ...optionsRef.current, signal: controller.signal }).then(

@@ -76,10 +76,6 @@ export function builtRenderer(publicDir: string, log: Pick<FastifyBaseLogger, 'e
   };
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -203,7 +199,7 @@ export class PrerenderedPages implements PageVariant {
       out = out.replace('<div id="app">', `<div id="app" ${PRERENDERED_ATTRIBUTE}="${escapeAttribute(path)}">`);
       out = out.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`);
       const title = this.titleOf(route, language, catalogues, inputs.settings.app_name);
-      if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`);
+      if (title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
       // a page whose form works without a script does not say that the panel needs one
       if (typeof prerender === 'object' && prerender.form) out = out.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
       return out;
