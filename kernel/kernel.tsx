@@ -246,6 +246,8 @@ export function createKernel(doc: Document = document, win: Window = window, opt
     },
     async mountApp() {
       await Promise.race([settingsLoaded, new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS))]);
+      // a valid session that has come already is in place for the guards and the first render
+      session.applyEarlyAnswer();
       const table = buildRouteTable(plugins?.manifests ?? [], new Set(plugins?.offered ?? []));
       router = createKernelRouter({
         table,
@@ -266,6 +268,8 @@ export function createKernel(doc: Document = document, win: Window = window, opt
         win.requestAnimationFrame(() => {
           try {
             let mounted = false;
+            // or one that came while the first page loaded: the signed-in page renders once, complete
+            session.applyEarlyAnswer();
             // a page the server sent already rendered stays until the app shows its own (issue 15)
             const page = takeOverPage(doc, host);
             const root = createRoot(page.container, {

@@ -67,6 +67,7 @@ function setup(answers: (() => Promise<Response>)[] | (() => Promise<Response>))
   const dialogs: SessionErrorKind[] = [];
   const navigations: string[] = [];
   const log = { warn: vi.fn(), error: vi.fn() };
+  const onLoaded = vi.fn();
   const deps: SessionManagerDeps = {
     fetch,
     cookies,
@@ -83,9 +84,10 @@ function setup(answers: (() => Promise<Response>)[] | (() => Promise<Response>))
       dialogs.push(kind);
     },
     navigate: (path) => navigations.push(path),
+    onLoaded,
     log,
   };
-  return { manager: new SessionManager(deps), deps, fetch, cookies, storage, sink, dialogs, navigations, log };
+  return { manager: new SessionManager(deps), deps, fetch, cookies, storage, sink, dialogs, navigations, log, onLoaded };
 }
 
 describe('SessionManager', () => {
@@ -282,6 +284,38 @@ describe('SessionManager', () => {
     await started;
     expect(t.fetch).toHaveBeenCalledTimes(2);
     expect(t.sink.applyResponse).toHaveBeenCalledWith(goodSession);
+  });
+
+  it('applyEarlyAnswer() puts a valid prefetched session in place before start(), which only announces it and refreshes', async () => {
+    const t = setup([async () => json(200, goodSession)]);
+    t.manager.prefetch();
+    // no answer yet: nothing to apply
+    expect(t.manager.applyEarlyAnswer()).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.manager.applyEarlyAnswer()).toBe(true);
+    expect(t.sink.applyResponse).toHaveBeenCalledTimes(1);
+    expect(t.storage.getItem('role')).not.toBeNull();
+    expect(t.onLoaded).not.toHaveBeenCalled();
+    // applied once only
+    expect(t.manager.applyEarlyAnswer()).toBe(false);
+    await t.manager.start();
+    expect(t.fetch).toHaveBeenCalledTimes(1);
+    expect(t.sink.applyResponse).toHaveBeenCalledTimes(1);
+    expect(t.onLoaded).toHaveBeenCalledWith(goodSession);
+    expect(t.manager.refreshing).toBe(true);
+  });
+
+  it('applyEarlyAnswer() leaves a prefetched session error to start(): nothing is cleared before the app is on screen', async () => {
+    const t = setup([async () => json(401, { success: false, error_code: 'INVALID_SESSION', user_info: null, billing: null, stats: null, permissions: [] })]);
+    t.manager.prefetch();
+    await vi.advanceTimersByTimeAsync(0);
+    t.storage.setItem('ui-settings', '{}');
+    expect(t.manager.applyEarlyAnswer()).toBe(false);
+    expect(t.sink.applyResponse).not.toHaveBeenCalled();
+    expect(t.storage.data.size).toBe(1);
+    await t.manager.start();
+    expect(t.dialogs).toEqual(['invalid']);
+    expect(t.storage.data.size).toBe(0);
   });
 
   it('prefetch() without the cookie sends nothing', async () => {

@@ -108,6 +108,10 @@ export class SessionManager {
   private storedKeys = new Set<string>();
   /** the first fetch, sent while the app was still starting (prefetch); start() applies its answer */
   private early: Promise<Attempt> | null = null;
+  /** that fetch's answer, once it came (read without waiting by applyEarlyAnswer) */
+  private earlyAnswer: Attempt | null = null;
+  /** the valid session applyEarlyAnswer put in place before the app was on screen; start() announces it */
+  private appliedEarly: SessionResponse | null = null;
   private readonly cookieName: string;
   private readonly log: Pick<Console, 'warn' | 'error'>;
 
@@ -128,7 +132,28 @@ export class SessionManager {
    */
   prefetch(): void {
     if (this.started || this.early || !this.hasSession()) return;
-    this.early = this.attempt();
+    const early = this.attempt();
+    this.early = early;
+    void early.then((answer) => {
+      if (this.early === early) this.earlyAnswer = answer;
+    });
+  }
+
+  /**
+   * Puts the prefetched answer in place now, without waiting, when it has come and is a valid session:
+   * the app's first render then shows the signed-in page complete, with no second pass once start()
+   * runs (issue 15). Anything else — no answer yet, a session error — is left for start(), so an
+   * error's dialog and "clear all local storage" still come only once the app is on screen.
+   */
+  applyEarlyAnswer(): boolean {
+    const answer = this.earlyAnswer;
+    if (this.started || answer?.kind !== 'ok' || !this.hasSession()) return false;
+    this.early = null;
+    this.earlyAnswer = null;
+    for (const key of storeSession(this.deps.storage, answer.body)) this.storedKeys.add(key);
+    this.deps.sink.applyResponse(answer.body);
+    this.appliedEarly = answer.body;
+    return true;
   }
 
   /** True while the 60 s refresh timer runs. */
@@ -143,10 +168,19 @@ export class SessionManager {
   async start(): Promise<void> {
     if (!this.hasSession()) {
       this.early = null;
+      this.appliedEarly = null;
       return;
     }
     if (this.started) return this.refresh().catch(() => undefined);
     this.started = true;
+    const early = this.appliedEarly;
+    this.appliedEarly = null;
+    if (early) {
+      // the first fetch's answer is in place already (applyEarlyAnswer): announce it, then refresh
+      this.deps.onLoaded?.(early);
+      this.startTimer();
+      return;
+    }
     const { storage, sink } = this.deps;
     sink.applyCached(readCachedPermissions(storage), readStoredRole(storage));
     try {
@@ -175,6 +209,7 @@ export class SessionManager {
   /** Ends the session locally (logout): cookies, the session's stored keys, timer. */
   clear(): void {
     this.stop();
+    this.appliedEarly = null;
     const where = this.deps.location();
     clearSessionCookies(this.deps.cookies, where.hostname, where.pathname);
     forgetSession(this.deps.storage, this.storedKeys, this.deps.pluginSessionKeys?.() ?? []);
@@ -248,6 +283,7 @@ export class SessionManager {
   private async attemptWithRetries(): Promise<Attempt> {
     const early = this.early;
     this.early = null;
+    this.earlyAnswer = null;
     let attempt = await (early ?? this.attempt());
     for (let retry = 1; retry <= SESSION_MAX_RETRIES && attempt.kind === 'failed'; retry++) {
       await this.sleep(SESSION_RETRY_DELAY_MS);
