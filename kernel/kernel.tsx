@@ -42,6 +42,8 @@ import { refreshPublicSettings } from './startup/public-settings';
 
 /** How long mounting waits for the public settings (route flags) before it uses the cached copy. */
 const SETTINGS_WAIT_MS = 4000;
+/** How long mounting waits for the prefetched session, so a signed-in page comes with its data. */
+const SESSION_WAIT_MS = 500;
 
 function t(key: string): string {
   return i18n.t(key, { ns: KERNEL_NAMESPACE });
@@ -261,14 +263,15 @@ export function createKernel(doc: Document = document, win: Window = window, opt
       });
       const host = doc.getElementById('app');
       if (!host) throw new Error('index.html has no #app element');
-      // the first page renders complete: its route decided, its plugin and page loaded (issue 15)
-      await whenFirstPageReady(router);
+      // the first page renders complete: its route decided, its plugin and page loaded, and a signed-in
+      // page's session there (issue 15)
+      await Promise.all([whenFirstPageReady(router), session.earlyAnswer(SESSION_WAIT_MS)]);
       // spec §4.5: mount on the next animation frame
       await new Promise<void>((resolve, reject) => {
         win.requestAnimationFrame(() => {
           try {
             let mounted = false;
-            // or one that came while the first page loaded: the signed-in page renders once, complete
+            // or one that came while the first page loaded
             session.applyEarlyAnswer();
             // a page the server sent already rendered stays until the app shows its own (issue 15)
             const page = takeOverPage(doc, host);

@@ -305,6 +305,31 @@ describe('SessionManager', () => {
     expect(t.manager.refreshing).toBe(true);
   });
 
+  it('earlyAnswer(ms) waits for the prefetched answer, at most ms, and not at all without a prefetch', async () => {
+    let answer!: (r: Response) => void;
+    const t = setup([() => new Promise<Response>((resolve) => (answer = resolve))]);
+    let waited = false;
+    await t.manager.earlyAnswer(500);
+    t.manager.prefetch();
+    const wait = t.manager.earlyAnswer(500).then(() => (waited = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(waited).toBe(false);
+    answer(json(200, goodSession));
+    await vi.advanceTimersByTimeAsync(0);
+    await wait;
+    expect(t.manager.applyEarlyAnswer()).toBe(true);
+
+    const slow = setup([() => new Promise<Response>(() => undefined)]);
+    slow.manager.prefetch();
+    let gaveUp = false;
+    const capped = slow.manager.earlyAnswer(500).then(() => (gaveUp = true));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(gaveUp).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await capped;
+    expect(slow.manager.applyEarlyAnswer()).toBe(false);
+  });
+
   it('applyEarlyAnswer() leaves a prefetched session error to start(): nothing is cleared before the app is on screen', async () => {
     const t = setup([async () => json(401, { success: false, error_code: 'INVALID_SESSION', user_info: null, billing: null, stats: null, permissions: [] })]);
     t.manager.prefetch();

@@ -109,7 +109,7 @@ export class SessionManager {
   /** the first fetch, sent while the app was still starting (prefetch); start() applies its answer */
   private early: Promise<Attempt> | null = null;
   /** that fetch's answer, once it came (read without waiting by applyEarlyAnswer) */
-  private earlyAnswer: Attempt | null = null;
+  private earlyResult: Attempt | null = null;
   /** the valid session applyEarlyAnswer put in place before the app was on screen; start() announces it */
   private appliedEarly: SessionResponse | null = null;
   private readonly cookieName: string;
@@ -135,7 +135,23 @@ export class SessionManager {
     const early = this.attempt();
     this.early = early;
     void early.then((answer) => {
-      if (this.early === early) this.earlyAnswer = answer;
+      if (this.early === early) this.earlyResult = answer;
+    });
+  }
+
+  /**
+   * Resolves once the prefetched answer came, or after `maxMs` (at once when nothing was prefetched):
+   * the mount step waits this long so that a signed-in page renders with its data, not a skeleton.
+   */
+  earlyAnswer(maxMs: number): Promise<void> {
+    const early = this.early;
+    if (!early || this.earlyResult) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = this.deps.timers.setTimeout(resolve, maxMs);
+      void early.then(() => {
+        this.deps.timers.clearTimeout(timer);
+        resolve();
+      });
     });
   }
 
@@ -146,10 +162,10 @@ export class SessionManager {
    * error's dialog and "clear all local storage" still come only once the app is on screen.
    */
   applyEarlyAnswer(): boolean {
-    const answer = this.earlyAnswer;
+    const answer = this.earlyResult;
     if (this.started || answer?.kind !== 'ok' || !this.hasSession()) return false;
     this.early = null;
-    this.earlyAnswer = null;
+    this.earlyResult = null;
     for (const key of storeSession(this.deps.storage, answer.body)) this.storedKeys.add(key);
     this.deps.sink.applyResponse(answer.body);
     this.appliedEarly = answer.body;
@@ -283,7 +299,7 @@ export class SessionManager {
   private async attemptWithRetries(): Promise<Attempt> {
     const early = this.early;
     this.early = null;
-    this.earlyAnswer = null;
+    this.earlyResult = null;
     let attempt = await (early ?? this.attempt());
     for (let retry = 1; retry <= SESSION_MAX_RETRIES && attempt.kind === 'failed'; retry++) {
       await this.sleep(SESSION_RETRY_DELAY_MS);

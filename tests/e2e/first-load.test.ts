@@ -16,7 +16,7 @@ const env = usePanelAndBrowser();
  */
 async function watchFirstPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = { loading: [] as string[], firstPhase: null as string | null };
+    const seen = { loading: [] as string[], firstPhase: null as string | null, firstHeading: null as string | null };
     (window as unknown as { __firstPage: typeof seen }).__firstPage = seen;
     new MutationObserver(() => {
       for (const el of document.querySelectorAll<HTMLElement>('[data-plugin-loading]')) {
@@ -25,12 +25,15 @@ async function watchFirstPage(page: Page): Promise<void> {
       }
       const shown = document.querySelector<HTMLElement>('#app [data-page-transition]');
       if (shown && seen.firstPhase === null) seen.firstPhase = shown.dataset.transitionPhase ?? '';
+      const heading = document.querySelector('#app main h1');
+      if (heading && seen.firstHeading === null) seen.firstHeading = heading.textContent;
     }).observe(document, { subtree: true, childList: true, attributes: true });
   });
 }
 
-/** Which plugins showed a loading state (their ids), and the first page's transition phase. */
-const firstPage = (page: Page) => page.evaluate(() => (window as unknown as { __firstPage: { loading: string[]; firstPhase: string | null } }).__firstPage);
+/** Which plugins showed a loading state (their ids), the first page's transition phase and its first heading. */
+const firstPage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __firstPage: { loading: string[]; firstPhase: string | null; firstHeading: string | null } }).__firstPage);
 
 describe('the first page of a load', () => {
   it('the login page: shown at once, without a loading state or a fade-in; a later navigation plays its transition', async () => {
@@ -39,7 +42,7 @@ describe('the first page of a load', () => {
     await page.goto(`${env.panel.url}/auth/login`);
     await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
     await page.locator('#app [data-page-transition]').first().waitFor({ timeout: 20_000 });
-    expect(await firstPage(page)).toEqual({ loading: [], firstPhase: 'idle' });
+    expect(await firstPage(page)).toMatchObject({ loading: [], firstPhase: 'idle' });
 
     // the next page comes in as the settings say (fade by default)
     const phases: string[] = [];
@@ -59,7 +62,7 @@ describe('the first page of a load', () => {
     await context.close();
   });
 
-  it('the signed-in dashboard: its shell and page come with the first render', async () => {
+  it('the signed-in dashboard: its shell and page come with the first render, greeting the user (no skeleton first)', async () => {
     const { page, context } = await openPage(env.browser);
     await page.goto(`${env.panel.url}/auth/login`);
     const name = uniqueName('first');
@@ -74,6 +77,8 @@ describe('the first page of a load', () => {
     expect(seen.firstPhase).toBe('idle');
     // the page itself never waited behind a loading state (slots filled by other plugins may)
     expect(seen.loading).not.toContain('dashboard');
+    // the session came before the mount: the first heading on screen is the greeting, not the skeleton's title
+    expect(seen.firstHeading).toMatch(/Welcome back/);
     await context.close();
   });
 });
