@@ -34,7 +34,8 @@ const checks = await Promise.all([
   quietStep('lint (biome, import boundaries)', 'npm', ['run', '-s', 'lint']),
   quietStep('build (rollup)', bin('rollup'), ['-c', 'rollup.config.mjs'], { NODE_ENV: 'production' }),
 ]);
-for (const check of checks) {
+// a failed check prints last: CI shows only the tail of a long log
+for (const check of [...checks.filter((c) => c.ok), ...checks.filter((c) => !c.ok)]) {
   process.stdout.write(`\n== ${check.title}\n`);
   process.stdout.write(check.output);
   process.stdout.write(`== ${check.title}: ${check.ok ? 'ok' : 'FAILED'} in ${check.took} s\n`);
@@ -57,6 +58,37 @@ const runs =
 let ok = true;
 let passed = 0;
 let failed = 0;
+/** what failed, repeated at the very end: CI shows only the tail of a long log */
+const failures = [];
+
+/** The failed tests of a vitest JSON report, each with the first lines of its error. */
+function failedTests(json) {
+  const out = [];
+  for (const file of json.testResults ?? []) {
+    const where = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+      out.push(
+        `${where}: ${String(file.message ?? 'the file failed to run')
+          .split('\n')
+          .slice(0, 6)
+          .join('\n    ')}`,
+      );
+    }
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const error = String(test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .filter((line) => !line.includes('node_modules/'))
+        .slice(0, 8)
+        .join('\n    ');
+        .split('\n')
+        .slice(0, 8)
+        .join('\n    ');
+      out.push(`${where} > ${test.fullName ?? test.title}\n    ${error}`);
+    }
+  }
+  return out;
+}
 for (const [i, run] of runs.entries()) {
   const report = join(reportDir, `report-${i}.json`);
   const runOk = step(run.title, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...run.args]);
@@ -68,10 +100,12 @@ for (const [i, run] of runs.entries()) {
     // a suite that fails to load, or an error outside any test, fails no test of its own: count it
     if (!runOk && runFailed === 0) runFailed = Math.max(1, json.numFailedTestSuites ?? 0);
     failed += runFailed;
+    failures.push(...failedTests(json));
   } catch {
     if (!runOk) failed += 1;
   }
 }
 rmSync(reportDir, { recursive: true, force: true });
+if (failures.length > 0) process.stdout.write(`\n== failed tests\n${failures.map((f) => `✗ ${f}`).join('\n')}\n`);
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
 process.exit(ok ? 0 : 1);
