@@ -81,9 +81,6 @@ function failedTests(json) {
         .filter((line) => !line.includes('node_modules/'))
         .slice(0, 8)
         .join('\n    ');
-        .split('\n')
-        .slice(0, 8)
-        .join('\n    ');
       out.push(`${where} > ${test.fullName ?? test.title}\n    ${error}`);
     }
   }
