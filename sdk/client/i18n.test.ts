@@ -50,6 +50,16 @@ describe('i18n', () => {
     expect(i18n.t('only', { ns: 'hello' })).toBe('English only');
   });
 
+  it('a second catalogue of a namespace extends the first, later keys winning, nested groups merged', async () => {
+    addPluginCatalogue('merged', 'en', { title: 'First', group: { a: 'A', b: 'B' } });
+    addPluginCatalogue('merged', 'en', { title: 'Second', group: { b: 'B2' }, extra: 'Extra' });
+    await i18n.changeLanguage('en');
+    expect(i18n.t('title', { ns: 'merged' })).toBe('Second');
+    expect(i18n.t('group.a', { ns: 'merged' })).toBe('A');
+    expect(i18n.t('group.b', { ns: 'merged' })).toBe('B2');
+    expect(i18n.t('extra', { ns: 'merged' })).toBe('Extra');
+  });
+
   it('changeLanguage loads the catalogues through the kernel, stores `locale` and emits locale:changed', async () => {
     const loaded: string[] = [];
     const stop = provideKernelServices({
