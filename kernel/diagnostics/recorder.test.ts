@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDiagnosticsLog, type DiagnosticsLog } from '../../sdk/client/diagnostics';
 import { REDACTED } from '../../sdk/client/redact';
-import { describeRequestBody, diagnosticsWanted, readResponseText, recordUpload, startDiagnosticsRecorder } from './recorder';
+import { describeRequestBody, diagnosticsWanted, isPanelStaticFile, readResponseText, recordUpload, startDiagnosticsRecorder } from './recorder';
 
 function standIn(answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
   const events = new EventTarget();
@@ -176,5 +176,18 @@ describe('bodies', () => {
     expect(text?.length).toBeLessThan(1200);
     const zip = new Response(new Uint8Array(5), { headers: { 'content-type': 'application/zip', 'content-length': '5' } });
     expect(await readResponseText(zip, 1000)).toBe('[application/zip, 5 bytes]');
+  });
+
+  it("keeps the panel's own static files as read (public: nothing to redact), and redacts every other answer", async () => {
+    const origin = 'https://panel.example.com';
+    expect(isPanelStaticFile(`${origin}/locales/en-abc123.json`, origin)).toBe(true);
+    expect(isPanelStaticFile(`${origin}/plugins/auth/auth-x.js`, origin)).toBe(true);
+    expect(isPanelStaticFile(`${origin}/api/user/session`, origin)).toBe(false);
+    expect(isPanelStaticFile('https://elsewhere.example/locales/en.json', origin)).toBe(false);
+    expect(isPanelStaticFile('not a url', origin)).toBe(false);
+    const body = JSON.stringify({ password: 'label text', token: 'Token' });
+    const json = { 'content-type': 'application/json' };
+    expect(await readResponseText(new Response(body, { headers: json }), 1000, true)).toBe(body);
+    expect(await readResponseText(new Response(body, { headers: json }), 1000)).not.toContain('label text');
   });
 });

@@ -14,7 +14,7 @@ export interface DiagnosticsRecorder {
   stop(): void;
 }
 
-type RecorderWindow = Pick<Window, 'fetch' | 'addEventListener' | 'removeEventListener'> & { console: Console };
+type RecorderWindow = Pick<Window, 'fetch' | 'addEventListener' | 'removeEventListener'> & { console: Console; location?: { origin: string } };
 
 const LEVELS: readonly LogLevel[] = ['error', 'warn', 'info', 'log', 'debug'];
 /** Answers whose text is worth keeping; the others (scripts, styles, images, archives) are described. */
@@ -61,8 +61,25 @@ export function describeRequestBody(body: unknown, contentType: string, limit: n
   return cutBody(redactText(String(body)), limit);
 }
 
-/** Reads at most `limit` characters of an answer's copy, then stops reading (a large download is not buffered). */
-export async function readResponseText(response: Response, limit: number): Promise<string | null> {
+/**
+ * The panel's own hashed static files (catalogues, scripts, styles): public, the same for every
+ * visitor, so there is nothing in them to redact — and redacting the 100 KB start-up catalogue cost
+ * every page load several milliseconds (issue 15).
+ */
+export function isPanelStaticFile(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === origin && /^\/(locales|assets|plugins)\//.test(parsed.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads at most `limit` characters of an answer's copy, then stops reading (a large download is not
+ * buffered). `publicFile`: one of the panel's static files ({@link isPanelStaticFile}), kept as read.
+ */
+export async function readResponseText(response: Response, limit: number, publicFile = false): Promise<string | null> {
   const type = response.headers.get('content-type') ?? '';
   const length = response.headers.get('content-length');
   if (response.type === 'opaque' || response.type === 'opaqueredirect') return '[an opaque answer: not readable by the page]';
@@ -85,6 +102,7 @@ export async function readResponseText(response: Response, limit: number): Promi
   } finally {
     if (!complete) reader.cancel().catch(() => undefined);
   }
+  if (publicFile) return cutBody(text, limit) + (complete || !length ? '' : ` (${length} bytes in all)`);
   const kept = scanned(text, limit);
   if (complete && kept === text && /json/i.test(type)) return cutBody(redactJsonText(text), limit);
   // the rest was never read: its size is unknown unless the server said it
@@ -171,7 +189,7 @@ export function startDiagnosticsRecorder(win: RecorderWindow = window, log: Diag
       (response) => {
         guarded(() => {
           log.updateNetwork(entry, { status: response.status, durationMs: Math.round(now() - started), responseHeaders: redactHeaders(response.headers) });
-          readResponseText(response, limit).then(
+          readResponseText(response, limit, isPanelStaticFile(response.url, win.location?.origin ?? '')).then(
             (text) => log.updateNetwork(entry, { responseBody: text }),
             (error: unknown) => log.updateNetwork(entry, { responseBody: `[not readable: ${errorMessage(error)}]` }),
           );
