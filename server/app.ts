@@ -18,6 +18,7 @@ import { twoFaGateFor } from './auth/two-fa-gate';
 import { SessionService } from './auth/sessions';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type ConnectionErrorHandler, type Database } from './db/connect';
+import { sharedSerializerFactory } from './http/schema-compilers';
 import { CORE_MIGRATIONS } from './db/core-migrations';
 import { CORE_MIGRATION_TABLE, runMigrations } from './db/migrate';
 import { EventBus } from './events';
@@ -198,6 +199,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // `Connection: close`) rather than refused: a proxy sends a refused GET elsewhere, but never a
     // POST it has already sent, so a 503 here would fail a gift or a purchase during a rolling restart
     return503OnClosing: false,
+    // response serializers compiled once per schema, for every instance of the process
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializerFactory } },
     // bad input is a 4xx in our error shape, even when it fails before routing
     frameworkErrors: (error, _request, reply) => {
       const { status, body } = classifyError(error);

@@ -134,6 +134,24 @@ function issue(keyword: string, instancePath: string, message: string): FastifyS
 export class InputSchemaError extends Error {}
 
 /**
+ * Compiled validators by schema text. Ajv caches by object identity, and every route's schema is a
+ * fresh copy (closeObjects), so each instance — a plugin's own instance, every panel a test starts —
+ * compiled the same few hundred schemas again: most of the time Fastify's ready() took. A validator
+ * keeps no state between calls but `errors`, read right after the call that set it.
+ */
+const validators = new Map<string, ValidateFunction>();
+
+function compiled(schema: Schema): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
  * The validator compiler of every route. It throws (the route fails to register) for a schema that
  * accepts an unbounded number.
  */
@@ -146,7 +164,7 @@ export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definitio
     );
   }
   const schema = closeObjects(definition.schema) as Schema;
-  const validate: ValidateFunction = ajv.compile(schema);
+  const validate = compiled(schema);
   const converts = part !== 'body';
   const check = (data: unknown) => {
     if (converts) convertProperties(data, schema);
