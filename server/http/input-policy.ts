@@ -8,6 +8,7 @@
 // - every integer or number a schema accepts has both bounds — a route that declares one without
 //   them fails to register, naming the route and the field.
 // Ajv's own coercion is off everywhere: the conversion below is the only one.
+import { compiledBySchemaText } from './schema-compilers';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError, RouteOptions } from 'fastify';
 import { httpError, type UploadedForm } from '../../sdk/server';
@@ -107,7 +108,7 @@ function convertValue(value: unknown, schema: unknown): unknown {
 function convertProperties(data: unknown, schema: Schema): void {
   if (!isSchema(data) || !isSchema(schema.properties)) return;
   for (const [name, sub] of Object.entries(schema.properties)) {
-    if (Object.prototype.hasOwnProperty.call(data, name)) data[name] = convertValue(data[name], sub);
+    if (Object.hasOwn(data, name)) data[name] = convertValue(data[name], sub);
   }
 }
 
@@ -139,17 +140,7 @@ export class InputSchemaError extends Error {}
  * compiled the same few hundred schemas again: most of the time Fastify's ready() took. A validator
  * keeps no state between calls but `errors`, read right after the call that set it.
  */
-const validators = new Map<string, ValidateFunction>();
-
-function compiled(schema: Schema): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    validators.set(key, validate);
-  }
-  return validate;
-}
+const validators = compiledBySchemaText<ValidateFunction>();
 
 /**
  * The validator compiler of every route. It throws (the route fails to register) for a schema that
@@ -164,7 +155,7 @@ export const inputValidatorCompiler: FastifySchemaCompiler<unknown> = (definitio
     );
   }
   const schema = closeObjects(definition.schema) as Schema;
-  const validate = compiled(schema);
+  const validate = validators(JSON.stringify(schema), () => ajv.compile(schema));
   const converts = part !== 'body';
   const check = (data: unknown) => {
     if (converts) convertProperties(data, schema);
