@@ -44,6 +44,8 @@ import { openBroadcastBus, type BroadcastBus } from './realtime/broadcast';
 import { CacheSync } from './cluster/cache-sync';
 import { secretKeyMatches, verifySecretKey } from './cluster/secret-check';
 import { Readiness } from './cluster/readiness';
+import { DatabaseHold } from './db/database-hold';
+import { addHoldGate } from './http/hold-gate';
 import { InstanceRegistry } from './cluster/instances';
 import { metricsRoute, PanelMetrics } from './cluster/metrics';
 import { healthRoutes } from './routes/health';
@@ -113,6 +115,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** false: a short-lived app of the command line, not listed among the panel's instances (default true) */
   instance?: boolean;
+  /** how often the cache counters are read (default: cluster/cache-sync.ts); tests make it short to catch a reload at its worst moment */
+  cacheSyncPollMs?: number;
   /** ctx.objectStorage's multipart part size (default 8 MiB; at least S3's 5 MiB): tests use the smallest */
   objectStoragePartBytes?: number;
 }
@@ -152,8 +156,10 @@ export interface PanelServices {
   panelBackup: PanelBackups;
   /** tells the other instances what changed here, and reloads what changed there */
   cacheSync: CacheSync;
-  /** /readyz: the stores answer, migrations done, not shutting down */
+  /** /readyz: the stores answer, migrations done, not shutting down, no restore running */
   readiness: Readiness;
+  /** held while a restore replaces the database: the API answers 503, jobs and cache reloads wait */
+  hold: DatabaseHold;
   /** this instance's registration, its peers and the jobs' last runs */
   instances: InstanceRegistry;
 }
@@ -287,14 +293,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await broadcast.close();
   });
-  const readiness = new Readiness(database.db as unknown as Kysely<unknown>, broadcast, config.redisUrl !== null);
+  // a restore replacing the database holds the rest of the panel still, here and on the other instances
+  const hold = new DatabaseHold({ bus: broadcast, log });
+  await hold.start();
+  app.addHook('onClose', async () => hold.close());
+  const readiness = new Readiness(database.db as unknown as Kysely<unknown>, broadcast, config.redisUrl !== null, () => hold.active);
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
   // jobs wait while the database is away, and go on by themselves when it is back
   const instances = new InstanceRegistry(database.db as unknown as Kysely<unknown>, paths.version, log);
   const scheduler = new Scheduler(
     log,
     options.jobs !== false,
-    () => readiness.database(),
+    async () => !hold.active && (await readiness.database()),
     (status) => {
       metrics?.jobFinished(status);
       return instances.recordRun(status);
@@ -358,6 +368,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     plugins: () => plugins.list().map((p) => ({ id: p.manifest.id, version: p.manifest.version, enabled: plugins.isEnabled(p.manifest.id) })),
     migrationSets: async (tables) => [{ owner: 'core', table: CORE_MIGRATION_TABLE, migrations: CORE_MIGRATIONS }, ...(await plugins.migrationSets(tables))],
+    holdStill: (work) => hold.during(work),
     // every in-process copy of database state is read again here and on the other instances
     onRestored: async (name) => {
       // an archive taken under another key (BACKUP_PASSPHRASE) brings that key's secrets and check value
@@ -443,7 +454,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       plugins: () => plugins.reload(),
       panel: () => reloadEverything('(restored on another instance)'),
     },
+    held: () => hold.active,
+    pollMs: options.cacheSyncPollMs,
   });
+  hold.join(() => cacheSync.settled());
+  hold.join(() => scheduler.settled());
   roles.announceWith(() => cacheSync.announce('roles'));
   settings.announceWith(() => cacheSync.announce('settings'));
   // a disabled plugin's subscriptions stay registered (enabling needs no restart) but stay silent
@@ -490,6 +505,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     panelBackup,
     cacheSync,
     readiness,
+    hold,
     instances,
   });
 
@@ -507,6 +523,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // these are the ceilings, each route's own limits are applied when ctx.files reads the form
     await instance.register(multipart, { limits: { fileSize: MAX_STORED_FILE_BYTES, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 } });
     instance.addHook('onRequest', addSecurityHeaders);
+    addHoldGate(instance, hold);
     // a stopping instance (serve.ts gracefulShutdown) closes each connection after its answer, so a proxy
     // stops reusing them one by one instead of having them closed under a request it is sending
     instance.addHook('onRequest', async (_request, reply) => {

@@ -72,6 +72,11 @@ export interface PanelBackupsOptions {
   clock?: Clock;
   /** after a restore committed: in-process copies of database state must be read again */
   onRestored?: (name: string) => Promise<void>;
+  /**
+   * Runs a restore's work from its before-restore archive to its last row with the rest of the panel
+   * held still (server/db/database-hold.ts); absent (the command line, with no panel running): as is
+   */
+  holdStill?: <T>(work: () => Promise<T>) => Promise<T>;
   log?: FastifyBaseLogger;
 }
 

@@ -13,6 +13,8 @@
 //    never change, so an extra file harms nobody) and those the archive does not hold are removed
 //    once the database has committed; a failure removes the ones it added;
 // 5. the in-process copies of database state are read again (settings, roles, plugin states…).
+// From step 2 to step 5 the rest of the panel is held still (options.holdStill: no API request, no
+// job, no cache reload touches the database meanwhile — server/db/database-hold.ts).
 //
 // Kysely's Migrator cannot run inside a transaction (it takes its own), so the migrations run here
 // through a small runner that calls each one's up() in name order and records it in its
@@ -214,31 +216,39 @@ export async function restoreArchive(
   const archive = await backups.openNamed(name);
   const sets = await backups.checkCompatible(archive.manifest);
   await backups.walk(archive, {}, progress);
-  const beforeRestore = await backups.createNow('before-restore', { onProgress: (p) => progress({ phase: 'before-restore', done: p.done, total: p.total }) });
-  const dialect = options.database.dialect;
-  const files: FileWork = { existing: await listKeys(options), added: [], archived: new Set() };
-  try {
-    await onDatabase(options, (db) => replaceDatabase(db, dialect, archive, sets, backups, options, files, progress));
-  } catch (error) {
-    if (dialect === 'mysql') {
-      // DDL committed as it went: the panel as it was is the before-restore archive, put back the same way
-      options.log?.error({ err: error, backup: name }, 'restore failed; putting the before-restore backup back');
-      try {
-        const previous = await backups.openNamed(beforeRestore.name);
-        await onDatabase(options, (db) => replaceDatabase(db, dialect, previous, sets, backups, options, null, () => undefined));
-      } catch (putBack) {
-        options.log?.error({ err: putBack, backup: beforeRestore.name }, 'putting the before-restore backup back failed');
-        throw new Error(
-          `The restore failed (${(error as Error).message}) and putting ${beforeRestore.name} back failed too (${(putBack as Error).message}): restore ${beforeRestore.name} from the command line.`,
-        );
+  // from the before-restore archive on, nothing else touches the database: on MariaDB a failure puts
+  // that archive back, and a write made after it was taken would be lost with the put-back
+  const holdStill = options.holdStill ?? ((work) => work());
+  const files: FileWork = { existing: new Set(), added: [], archived: new Set() };
+  const beforeRestore = await holdStill(async () => {
+    const before = await backups.createNow('before-restore', { onProgress: (p) => progress({ phase: 'before-restore', done: p.done, total: p.total }) });
+    const dialect = options.database.dialect;
+    files.existing = await listKeys(options);
+    try {
+      await onDatabase(options, (db) => replaceDatabase(db, dialect, archive, sets, backups, options, files, progress));
+    } catch (error) {
+      if (dialect === 'mysql') {
+        // DDL committed as it went: the panel as it was is the before-restore archive, put back the same way
+        options.log?.error({ err: error, backup: name }, 'restore failed; putting the before-restore backup back');
+        try {
+          const previous = await backups.openNamed(before.name);
+          await onDatabase(options, (db) => replaceDatabase(db, dialect, previous, sets, backups, options, null, () => undefined));
+        } catch (putBack) {
+          options.log?.error({ err: putBack, backup: before.name }, 'putting the before-restore backup back failed');
+          throw new Error(
+            `The restore failed (${(error as Error).message}) and putting ${before.name} back failed too (${(putBack as Error).message}): restore ${before.name} from the command line.`,
+          );
+        }
       }
+      await Promise.all(files.added.map((key) => options.files.remove(key).catch(() => false)));
+      throw error;
     }
-    await Promise.all(files.added.map((key) => options.files.remove(key).catch(() => false)));
-    throw error;
-  }
-  // the database holds the archive's rows now: files it does not know are no one's
-  for (const key of files.existing) if (!files.archived.has(key)) await options.files.remove(key);
-  await options.onRestored?.(name);
+    // the database holds the archive's rows now: files it does not know are no one's
+    for (const key of files.existing) if (!files.archived.has(key)) await options.files.remove(key);
+    // still held: the first request after the hold meets the restored settings, roles and plugins
+    await options.onRestored?.(name);
+    return before;
+  });
   progress({ phase: 'done', done: 1, total: 1 });
   options.log?.info({ backup: name, beforeRestore: beforeRestore.name }, 'backup restored');
   return { manifest: archive.manifest, beforeRestore };

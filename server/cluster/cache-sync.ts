@@ -37,6 +37,11 @@ export interface CacheSyncOptions {
   reload: Record<CacheTopic, () => Promise<void>>;
   /** default: POLL_MS_WITH_REDIS with a Redis bus, else POLL_MS_ALONE */
   pollMs?: number;
+  /**
+   * true while a restore replaces the database (server/db/database-hold.ts): nothing is read or
+   * reloaded then — a reload writes (the settings' defaults), and the restore announces when done
+   */
+  held?: () => boolean;
 }
 
 export class CacheSync {
@@ -81,7 +86,7 @@ export class CacheSync {
 
   /** Reads the counters now and reloads every topic that moved (the timer's work; tests call it). */
   poll(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.options.held?.()) return Promise.resolve();
     this.polling ??= (async () => {
       try {
         const rows = await this.db.selectFrom('cache_versions').select(['topic', 'version']).execute();
@@ -100,6 +105,11 @@ export class CacheSync {
       }
     })();
     return this.polling;
+  }
+
+  /** Resolves once no read of the counters is under way (a database hold begins after it). */
+  async settled(): Promise<void> {
+    await this.polling;
   }
 
   async close(): Promise<void> {
@@ -127,6 +137,8 @@ export class CacheSync {
       return;
     }
     if (message.from === this.instance || typeof message.topic !== 'string') return;
+    // the counters tell the same after the hold (the timer's next read)
+    if (this.options.held?.()) return;
     if (typeof message.version === 'number') {
       if (this.seen.get(message.topic) === message.version) return;
       this.seen.set(message.topic, message.version);

@@ -1,5 +1,5 @@
 // Is this instance fit to take requests? The database and Redis (when configured) answer within a
-// short time, the migrations ran, and it is not shutting down. /readyz tells load balancers; the
+// short time, the migrations ran, it is not shutting down, and no restore is replacing the database. /readyz tells load balancers; the
 // scheduler asks before each job (jobs pause while the database is away, and resume by themselves).
 // An answer is kept for a second: a busy balancer or many jobs never turn into a flood of probes.
 import { sql, type Kysely } from 'kysely';
@@ -14,6 +14,8 @@ export interface ReadinessReport {
   redis: boolean | null;
   migrations: boolean;
   shuttingDown: boolean;
+  /** a restore replaces the database now (here or on another instance) */
+  restoring: boolean;
 }
 
 function within<T>(work: Promise<T>, timeoutMs: number, fallback: T): Promise<T> {
@@ -33,6 +35,7 @@ export class Readiness {
     private readonly db: Kysely<unknown>,
     private readonly bus: BroadcastBus,
     private readonly redisConfigured: boolean,
+    private readonly restoring: () => boolean = () => false,
   ) {}
 
   /** The app has run every migration and started its plugins. */
@@ -67,7 +70,8 @@ export class Readiness {
 
   async report(): Promise<ReadinessReport> {
     const [database, redis] = await Promise.all([this.database(), this.redisConfigured ? this.bus.reachable(PROBE_TIMEOUT_MS) : Promise.resolve(null)]);
-    const ready = database && redis !== false && this.migrated && !this.stopping;
-    return { ready, database, redis, migrations: this.migrated, shuttingDown: this.stopping };
+    const restoring = this.restoring();
+    const ready = database && redis !== false && this.migrated && !this.stopping && !restoring;
+    return { ready, database, redis, migrations: this.migrated, shuttingDown: this.stopping, restoring };
   }
 }

@@ -32,7 +32,7 @@ export class Scheduler {
     private readonly log: FastifyBaseLogger,
     /** false: jobs are registered but only run when asked (tests drive them by hand) */
     private readonly autoStart: boolean,
-    /** false while the database is unreachable: a scheduled run is skipped (paused), not failed */
+    /** false while the database is unreachable or being restored: a scheduled run is skipped (paused), not failed */
     private readonly storeReachable: () => Promise<boolean> = async () => true,
     /** told of every finished run (the cluster's job log); its failure is its own */
     private readonly onFinished: (status: JobStatus) => Promise<void> = async () => undefined,
@@ -90,6 +90,11 @@ export class Scheduler {
     return job.current;
   }
 
+  /** Resolves once no job is running (a database hold begins after them). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.jobs.values()].map((job) => job.current));
+  }
+
   /** Asks for a run soon (e.g. right after a mail was queued) when jobs run by themselves. */
   kick(name: string): void {
     // new work queued here is worked here: no waiting for whichever instance holds the period
@@ -101,7 +106,7 @@ export class Scheduler {
     const job = this.jobs.get(name);
     if (!job || job.current || this.stopped) return;
     if (!(await this.storeReachable())) {
-      if (!job.status.paused) this.log.warn({ job: name }, `job ${name} paused: the database is unreachable`);
+      if (!job.status.paused) this.log.warn({ job: name }, `job ${name} paused: the database is unreachable or being restored`);
       job.status.paused = true;
       return;
     }

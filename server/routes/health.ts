@@ -13,7 +13,7 @@ const aliveAnswer = {
 
 const readyAnswer = {
   type: 'object',
-  required: ['ready', 'database', 'redis', 'migrations', 'shuttingDown'],
+  required: ['ready', 'database', 'redis', 'migrations', 'shuttingDown', 'restoring'],
   additionalProperties: false,
   properties: {
     ready: { type: 'boolean' },
@@ -22,6 +22,7 @@ const readyAnswer = {
     redis: { type: ['boolean', 'null'] },
     migrations: { type: 'boolean' },
     shuttingDown: { type: 'boolean' },
+    restoring: { type: 'boolean' },
   },
 } as const;
 

@@ -16,6 +16,25 @@ describe.each(testDialects())('backup round trip on %s', (dialect) => {
     await panel?.close();
   });
 
+  it('answers the API 503 PANEL_RESTORING while held, and /readyz not ready; as before after', async () => {
+    const { app, services } = panel;
+    const cookie = filled.customer.cookie;
+    const during = await services.hold.during(async () => ({
+      session: await app.inject({ url: '/api/user/session', headers: { cookie } }),
+      ready: await app.inject({ url: '/readyz' }),
+      alive: await app.inject({ url: '/healthz' }),
+    }));
+    expect(during.session.statusCode).toBe(503);
+    expect(during.session.headers['retry-after']).toBe('5');
+    expect(during.session.json()).toEqual({ error: { code: 'PANEL_RESTORING', message: 'A backup is being restored: the panel is back in a moment.' } });
+    expect(during.ready.statusCode).toBe(503);
+    expect(during.ready.json()).toMatchObject({ ready: false, restoring: true });
+    expect(during.alive.statusCode).toBe(200);
+    const after = await app.inject({ url: '/api/user/session', headers: { cookie } });
+    expect(after.statusCode, after.body).toBe(200);
+    expect((await app.inject({ url: '/readyz' })).json()).toMatchObject({ ready: true, restoring: false });
+  });
+
   it('restores every table and file, and the panel works as before', async () => {
     const backups = panel.services.panelBackup;
     const made = await backups.create('manual');
@@ -25,10 +44,18 @@ describe.each(testDialects())('backup round trip on %s', (dialect) => {
     expect(await panel.services.settings.get('app_name')).toBe('Wiped');
 
     const phases: string[] = [];
-    const { manifest, beforeRestore } = await backups.restore(made.name, { onProgress: (p) => phases.at(-1) !== p.phase && phases.push(p.phase) });
+    // whether the rest of the panel was held still (server/db/database-hold.ts) in each phase
+    const held: Record<string, boolean> = {};
+    const { manifest, beforeRestore } = await backups.restore(made.name, {
+      onProgress: (p) => {
+        if (phases.at(-1) !== p.phase) phases.push(p.phase);
+        held[p.phase] = panel.services.hold.active;
+      },
+    });
     expect(manifest).toEqual(original);
     expect(beforeRestore.kind).toBe('before-restore');
     expect(phases).toEqual(['verify', 'before-restore', 'restore', 'migrate', 'done']);
+    expect(held).toEqual({ verify: false, 'before-restore': true, restore: true, migrate: true, done: false });
     // the in-process settings copy was read again: no wait for its refresh
     expect(await panel.services.settings.get('app_name')).toBe('Backup Test Panel');
 

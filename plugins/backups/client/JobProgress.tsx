@@ -12,6 +12,14 @@ export interface JobProgressProps {
   onDismiss(): void;
 }
 
+/** Why the progress could not be read: a restore signs everyone out, and holds the API while it replaces the tables. */
+function pollErrorKey(job: BackupJob, error: ApiError): string {
+  if (job.action !== 'restore') return 'job.pollFailed';
+  if (error.status === 401) return 'job.restore.signedOut';
+  if (error.code === 'PANEL_RESTORING') return 'job.restore.held';
+  return 'job.pollFailed';
+}
+
 export function JobProgress({ job, pollError, onDismiss }: JobProgressProps) {
   const { t, i18n } = useTranslation('backups');
   const dateTime = useDateTime();
@@ -50,11 +58,7 @@ export function JobProgress({ job, pollError, onDismiss }: JobProgressProps) {
             {numbers && ` · ${numbers}`}
           </span>
           {job.action === 'restore' && <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{t('job.restore.wait')}</span>}
-          {pollError && (
-            <Alert tone={job.action === 'restore' ? 'info' : 'warning'}>
-              {job.action === 'restore' && pollError.status === 401 ? t('job.restore.signedOut') : t('job.pollFailed')}
-            </Alert>
-          )}
+          {pollError && <Alert tone={job.action === 'restore' ? 'info' : 'warning'}>{t(pollErrorKey(job, pollError))}</Alert>}
         </>
       )}
       {job.state === 'failed' && job.error && <Alert tone="error">{errorText(job.error)}</Alert>}

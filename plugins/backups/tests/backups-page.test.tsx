@@ -66,6 +66,31 @@ describe('the backups page (/mc-admin/backups)', () => {
     expect(app.getByRole('link', `Download ${NAME}`).getAttribute('href')).toBe(`/api/admin/backups/${NAME}/download`);
   });
 
+  it('says the panel is held while a restore replaces its tables, and follows the job on to its end', async () => {
+    let polls = 0;
+    const restoring = job({ action: 'restore', name: NAME, kind: null, phase: 'restore', done: 40, total: 100 });
+    const app = await renderPlugin(plugin, {
+      manifest,
+      catalogues: { en },
+      session: ROOT,
+      http: {
+        'GET /api/admin/backups': () => listOf([row()]),
+        'GET /api/admin/backup-jobs/current': { body: { job: restoring } },
+        'GET /api/admin/backup-jobs/:id': () =>
+          ++polls === 1
+            ? { status: 503, body: { error: { code: 'PANEL_RESTORING', message: 'A backup is being restored: the panel is back in a moment.' } } }
+            : {
+                body: {
+                  job: { ...restoring, state: 'done', phase: 'done', finished_at: '2026-11-26T15:40:05.000Z', before_restore: 'orepanel-20261126-154001-before-restore.opbk' },
+                },
+              },
+      },
+    });
+    expect(await app.findByText(en.job.restore.held)).toBeTruthy();
+    await app.findByText(en.job.restore.beforeRestore.replace('{{name}}', 'orepanel-20261126-154001-before-restore.opbk'), { timeout: 4000 });
+    expect(app.queryByText(en.job.restore.held)).toBeNull();
+  });
+
   it('offers a list-only role verify alone, and says where the daily backup will appear', async () => {
     const app = await renderPlugin(plugin, {
       manifest,
