@@ -154,7 +154,11 @@ export interface StartOptions extends Omit<BuildAppOptions, 'config' | 'logger' 
 export async function startPanel(dialect: TestDialect, options: StartOptions = {}): Promise<TestPanel> {
   const database = await createTestDatabase(dialect);
   try {
-    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env });
+    // a panel of its own in Redis too, as in its database: test files run side by side on one Redis,
+    // and a shared prefix would pool their rate-limit counts, leases and broadcasts (a second
+    // instance of this panel takes its config, prefix included)
+    const redisPrefix = options.env?.REDIS_URL && !options.env.REDIS_PREFIX ? { REDIS_PREFIX: `orepanel-test-${randomBytes(6).toString('hex')}:` } : {};
+    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...options.env, ...redisPrefix });
     const { env: _env, prepareDataDir, rateLimits = 'relaxed', ...rest } = options;
     prepareDataDir?.(database.dataDir);
     const app = await buildApp({

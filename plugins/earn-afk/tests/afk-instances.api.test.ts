@@ -37,8 +37,8 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
 
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2031, 5, 1, 8, 0, 0));
-    // REDIS_URL moves the leases to Redis; rate-limit counts stay in-process, so the many sign-ups
-    // here never touch the shared per-IP counters tests/api/rate-limit.test.ts counts in Redis
+    // REDIS_URL moves the leases to Redis (under the panel's own prefix); rate-limit counts stay
+    // in-process, so the many sign-ups here are never throttled
     panel = await startPanel(dialect, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore(), env: store === 'redis' ? { REDIS_URL: TEST_REDIS_URL() } : {} });
     // the second instance: same configuration, so the same database (and Redis)
     second = await secondInstance(panel, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore() });
@@ -73,7 +73,7 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
     try {
       const held = async () =>
         redis
-          ? (await redis.exists(`orepanel:lease:${name}`)) === 1
+          ? (await redis.exists(`${panel.services.config.redisPrefix}lease:${name}`)) === 1
           : (await panel.services.database.db.withTables<{ leases: { name: string } }>().selectFrom('leases').select('name').where('name', '=', name).executeTakeFirst()) !==
             undefined;
       const deadline = Date.now() + 5_000;
@@ -138,7 +138,7 @@ describe.each(cases)('AFK on two instances (%s, leases: %s)', (dialect, store) =
     if (store === 'redis') {
       // Redis expires leases on its own clock: a short real ttl stands for the dead instance's lease
       redis = new Redis(TEST_REDIS_URL());
-      await redis.set(`orepanel:lease:${name}`, 'dead-instance', 'PX', 400);
+      await redis.set(`${panel.services.config.redisPrefix}lease:${name}`, 'dead-instance', 'PX', 400);
     } else {
       await panel.services.database.db
         .withTables<{ leases: { name: string; holder: string; expires_at: number } }>()

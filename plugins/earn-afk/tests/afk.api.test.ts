@@ -30,8 +30,8 @@ describe.each(cases)('AFK rewards (%s, leases: %s)', (dialect, store) => {
 
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2031, 0, 15, 10, 0, 0));
-    // REDIS_URL moves the leases to Redis; rate-limit counts stay in-process, so the many sign-ups
-    // here never touch the shared per-IP counters tests/api/rate-limit.test.ts counts in Redis
+    // REDIS_URL moves the leases to Redis (under the panel's own prefix); rate-limit counts stay
+    // in-process, so the many sign-ups here are never throttled
     panel = await startPanel(dialect, { jobs: false, clock, rateLimitStore: new MemoryRateLimitStore(), env: store === 'redis' ? { REDIS_URL: TEST_REDIS_URL() } : {} });
     await panel.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(panel.app.server.address() as AddressInfo).port}`;
