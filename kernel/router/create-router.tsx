@@ -7,7 +7,7 @@
 // Every plugin route's loader runs the `beforeNavigate` guards BEFORE anything of the route's plugin is
 // fetched; only when they let the navigation through does the page chunk start downloading, while the
 // current page plays its "out" animation.
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, replace, useLocation, useRouteError, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { kernelEvents } from '../../sdk/client/events';
@@ -94,13 +94,19 @@ function routeObject(route: KernelRoute, options: KernelRouterOptions, notFound:
 }
 
 /**
- * spec §2 rule 5: every navigation scrolls to the top; plugins hear about it afterwards. The plugins'
+ * spec §2 rule 5: every navigation scrolls to the top (the load itself is not one); plugins hear about it afterwards. The plugins'
  * overlays (a floating panel such as the developer tools) stand over every page, shell or bare.
  */
 function RootLayout({ hooks }: { hooks: KernelRouterOptions['hooks'] }) {
   const location = useLocation();
+  const scrolledFor = useRef<string | null>(null);
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    // the load itself is no navigation: the browser placed the page, and a visitor may already have
+    // scrolled a pre-rendered one before the kernel took it over (a jump back to the top otherwise)
+    const load = scrolledFor.current === null;
+    if (scrolledFor.current === location.key) return; // StrictMode runs the effect twice
+    scrolledFor.current = location.key;
+    if (!load) window.scrollTo(0, 0);
   }, [location.key]);
   useEffect(() => {
     const event = { pathname: location.pathname, search: location.search, hash: location.hash, from: shownLocation?.pathname ?? null };

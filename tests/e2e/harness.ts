@@ -136,6 +136,14 @@ export async function openPage(browser: Browser, options: { viewport?: { width: 
   return probe;
 }
 
+/**
+ * Resolves once the kernel has taken over the page the server sent pre-rendered (#app loses
+ * data-prerendered at the swap): before that a click is the plain HTML page's, not the app's.
+ */
+export async function kernelTookOver(page: Page): Promise<void> {
+  await page.locator('#app:not([data-prerendered])').waitFor({ state: 'attached', timeout: 15_000 });
+}
+
 /** Registers a user through the real API from inside the page (so the browser gets the cookies). */
 export async function registerThroughApi(page: Page, user: { username: string; email: string; password: string; first_name?: string; last_name?: string }): Promise<void> {
   const status = await page.evaluate(async (body) => {

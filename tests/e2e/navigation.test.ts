@@ -1,6 +1,6 @@
 // Spec §2 navigation rules 1–5 and the after-login redirect, in chromium against the built panel.
 import { describe, expect, it } from 'vitest';
-import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
+import { kernelTookOver, openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
 
 const env = usePanelAndBrowser();
 
@@ -57,12 +57,17 @@ describe('navigation rules (spec §2)', () => {
     const { page, context } = await openPage(env.browser, { viewport: { width: 1280, height: 400 } });
     await page.goto(`${env.panel.url}/privacy-policy`);
     await page.locator('a[href="/terms-of-service"], a[href$="/terms-of-service"]').first().waitFor({ timeout: 15_000 });
-    // make sure the page is taller than the window whatever the text length, then scroll down
+    // make sure the page is taller than the window whatever the text length, then scroll down (most
+    // often before the kernel took the pre-rendered page over: the load itself is no navigation, and
+    // the takeover leaves the visitor where they scrolled)
     await page.evaluate(() => {
       document.documentElement.style.minHeight = '4000px';
       window.scrollTo(0, 2000);
     });
+    // an in-app navigation next, not the pre-rendered page's plain link
+    await kernelTookOver(page);
     const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBe(2000);
     await page.locator('a[href="/terms-of-service"], a[href$="/terms-of-service"]').first().click();
     await page.waitForURL('**/terms-of-service');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/api/smtp-server';
 import { totpCode, totpStep } from '../../../tests/fixtures/authenticator-app';
-import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from '../../../tests/e2e/harness';
+import { kernelTookOver, openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from '../../../tests/e2e/harness';
 
 const env = usePanelAndBrowser();
 let smtp: TestSmtpServer;
@@ -162,6 +162,8 @@ describe('accounts end to end (issue 3)', () => {
     await logOut(page);
 
     await page.goto(`${env.panel.url}/auth/forgot-password`);
+    // this page's form needs its script (no prerender.form): sent before the takeover it says so
+    await kernelTookOver(page);
     await page.locator('input[type="email"], input[name="email"]').first().fill(email);
     await page.locator('button[type="submit"]').click();
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('a link to reset its password is on its way');
