@@ -299,12 +299,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => hold.close());
   const readiness = new Readiness(database.db as unknown as Kysely<unknown>, broadcast, config.redisUrl !== null, () => hold.active);
   const rateLimiter = new RateLimiter(rateLimitStore, (error) => log.error({ err: error }, 'rate limit store failed; request let through'));
-  // jobs wait while the database is away, and go on by themselves when it is back
+  // jobs wait while the database is away or being restored, and go on by themselves after
   const instances = new InstanceRegistry(database.db as unknown as Kysely<unknown>, paths.version, log);
   const scheduler = new Scheduler(
     log,
     options.jobs !== false,
-    async () => !hold.active && (await readiness.database()),
+    () => readiness.databaseUsable(),
     (status) => {
       metrics?.jobFinished(status);
       return instances.recordRun(status);

@@ -219,11 +219,10 @@ export async function restoreArchive(
   // from the before-restore archive on, nothing else touches the database: on MariaDB a failure puts
   // that archive back, and a write made after it was taken would be lost with the put-back
   const holdStill = options.holdStill ?? ((work) => work());
-  const files: FileWork = { existing: new Set(), added: [], archived: new Set() };
   const beforeRestore = await holdStill(async () => {
     const before = await backups.createNow('before-restore', { onProgress: (p) => progress({ phase: 'before-restore', done: p.done, total: p.total }) });
     const dialect = options.database.dialect;
-    files.existing = await listKeys(options);
+    const files: FileWork = { existing: await listKeys(options), added: [], archived: new Set() };
     try {
       await onDatabase(options, (db) => replaceDatabase(db, dialect, archive, sets, backups, options, files, progress));
     } catch (error) {

@@ -4,6 +4,7 @@
 // An answer is kept for a second: a busy balancer or many jobs never turn into a flood of probes.
 import { sql, type Kysely } from 'kysely';
 import type { BroadcastBus } from '../realtime/broadcast';
+import { within } from '../within';
 
 const PROBE_TIMEOUT_MS = 2_000;
 const KEEP_MS = 1_000;
@@ -16,14 +17,6 @@ export interface ReadinessReport {
   shuttingDown: boolean;
   /** a restore replaces the database now (here or on another instance) */
   restoring: boolean;
-}
-
-function within<T>(work: Promise<T>, timeoutMs: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), timeoutMs);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 export class Readiness {
@@ -66,6 +59,11 @@ export class Readiness {
     );
     this.databaseAnswer = { at: now, ok };
     return ok;
+  }
+
+  /** What the scheduler asks before a job: the database answers and no restore is replacing it. */
+  async databaseUsable(): Promise<boolean> {
+    return !this.restoring() && (await this.database());
   }
 
   async report(): Promise<ReadinessReport> {

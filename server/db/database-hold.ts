@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BroadcastBus } from '../realtime/broadcast';
+import { within } from '../within';
 
 /** how long a hold waits for the requests under way before it begins anyway */
 export const DRAIN_MS = 10_000;
@@ -26,13 +27,13 @@ const RENEW_MS = 10_000;
 const CHANNEL = 'core:database.hold';
 
 export class DatabaseHold {
-  readonly instance = randomBytes(9).toString('base64url');
+  private readonly instance = randomBytes(9).toString('base64url');
   private depth = 0;
   private heldElsewhereUntil = 0;
   /** each resolves once its part's work under way has ended (each part starts none while the hold is active) */
   private readonly settlers: (() => Promise<void>)[] = [];
   private inFlight = 0;
-  private idleWaiters: (() => void)[] = [];
+  private readonly idleWaiters: (() => void)[] = [];
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -105,25 +106,16 @@ export class DatabaseHold {
   }
 
   /**
-   * Resolves once the parts that joined have no work under way and no API request is under way, or after DRAIN_MS
-   * (a job waiting for the very restore that holds would otherwise wait for ever).
+   * Resolves once the parts that joined have no work under way and no API request is under way, or
+   * after DRAIN_MS (a job waiting for the very restore that holds would otherwise wait for ever).
    */
-  private settled(): Promise<void> {
-    const idle =
-      this.inFlight === 0
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            this.idleWaiters.push(resolve);
-          });
+  private async settled(): Promise<void> {
+    const idle = this.inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     const drainMs = this.options.drainMs ?? DRAIN_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        this.options.log.warn({ requests: this.inFlight }, `the database hold begins with work still under way after ${drainMs} ms`);
-        resolve();
-      }, drainMs);
-    });
-    return Promise.race([Promise.all([...this.settlers.map((settled) => settled()), idle]).then(() => undefined), late]).finally(() => clearTimeout(timer));
+    const quiet = Promise.all([...this.settlers.map((settled) => settled()), idle]).then(() => true);
+    if (!(await within(quiet, drainMs, false))) {
+      this.options.log.warn({ requests: this.inFlight }, `the database hold begins with work still under way after ${drainMs} ms`);
+    }
   }
 
   private async announce(holding: boolean): Promise<void> {
