@@ -1,5 +1,14 @@
-// The browser entry of the panel (dist/public/assets/kernel-<hash>.js). It holds the kernel, the sdk and
-// the shared modules — never a plugin: plugins arrive at run time as System.register bundles.
-import { createKernel } from './kernel';
+// The browser entry of the panel (dist/public/assets/kernel-<hash>.js): a few lines that start the
+// kernel (assets/kernel-app-<hash>.js, hinted by index.html so it downloads alongside). The kernel holds
+// the sdk and the shared modules — never a plugin: plugins arrive at run time as System.register
+// bundles. On a page the server sent already rendered, the kernel runs after that page's first frame
+// (startup/first-paint.ts).
+import { afterNextPaint, isPrerendered } from './startup/first-paint';
 
-void createKernel(document, window, { recordDiagnostics: true }).start();
+async function start(): Promise<void> {
+  if (isPrerendered(document)) await afterNextPaint(window, document);
+  const { createKernel } = await import('./kernel');
+  await createKernel(document, window, { recordDiagnostics: true }).start();
+}
+
+start().catch((error: unknown) => console.error('The panel could not start', error));

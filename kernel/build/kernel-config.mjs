@@ -77,6 +77,9 @@ function filesInFolders(dir, prefix = '') {
   return out;
 }
 
+/** The kernel's module, in a chunk of its own that the entry (kernel/main.tsx) starts. */
+const KERNEL_MODULE = join(repoRoot, 'kernel', 'kernel.tsx');
+
 /**
  * Rollup plugin that writes the kernel's public files: hashed copies of public/ assets, the kernel's
  * catalogues, sw.js and index.html (with the hashed script, its modulepreloads, main.css and the
@@ -161,7 +164,15 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const template = readFileSync(join(publicSource, 'index.html'), 'utf8');
       if (!template.includes(ASSETS_MARKER)) this.error(`public/index.html must contain ${ASSETS_MARKER} in its <head>`);
       const script = `/${entry.fileName}`;
-      const preloads = [...staticImportsOf(bundle, entry.fileName)].map((f) => `/${f}`);
+      // the entry only starts the kernel (kernel/main.tsx): the kernel's chunk, which the entry imports
+      // dynamically, and everything that chunk imports statically download alongside it
+      const preloaded = staticImportsOf(bundle, entry.fileName);
+      for (const started of entry.dynamicImports) {
+        preloaded.add(started);
+        staticImportsOf(bundle, started, preloaded);
+      }
+      preloaded.delete(entry.fileName);
+      const preloads = [...preloaded].map((f) => `/${f}`);
       const tags = [
         ...(mainStylesheet ? [`<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`] : []),
         ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
@@ -239,7 +250,8 @@ export function kernelConfig({ outDir, production = true, clean = [], pluginCata
       dir: publicDir,
       format: 'es',
       entryFileNames: 'assets/kernel-[hash].js',
-      chunkFileNames: 'assets/[name]-[hash].js',
+      // the kernel itself, started by the entry, keeps the kernel- prefix (kernel/main.tsx)
+      chunkFileNames: (chunk) => (chunk.moduleIds.includes(KERNEL_MODULE) ? 'assets/kernel-app-[hash].js' : 'assets/[name]-[hash].js'),
       assetFileNames: 'assets/[name]-[hash][extname]',
       sourcemap: false,
     },

@@ -10,8 +10,10 @@ import { kernelEvents } from '../../sdk/client/events';
 import { clearPrimedApiAnswers, primeApiAnswers } from '../../sdk/client/http';
 import { PrerenderedFormContext, type PrerenderedFormState } from '../../sdk/client/ui/form-context';
 
-/** The attribute and JSON block the server writes (server/http/prerender.ts). */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+import { PRERENDERED_ATTRIBUTE } from './first-paint';
+
+/** The attribute and JSON blocks the server writes (server/http/prerender.ts). */
+export { PRERENDERED_ATTRIBUTE };
 export const PRERENDER_FORM_ELEMENT_ID = 'op-prerender-form';
 export const PRERENDER_DATA_ELEMENT_ID = 'op-prerender-data';
 /** Longest wait for the mounted app's first page; after it the app replaces the server's page anyway. */

@@ -29,17 +29,27 @@ describe('the kernel bundle', () => {
     for (const chunk of Object.keys(chunks)) expect(chunk.startsWith('assets/')).toBe(true);
   });
 
-  it('contains the kernel, the sdk and the shared modules in its entry chunk', () => {
+  it('starts from a small entry; the kernel, the sdk and the shared modules are in the chunk it starts', () => {
     const chunks = JSON.parse(readDist('kernel-modules.json')) as Record<string, string[]>;
-    const entry = Object.entries(chunks).find(([file]) => /^assets\/kernel-[\w-]+\.js$/.test(file));
-    expect(entry, 'an assets/kernel-<hash>.js chunk').toBeDefined();
-    const modules = entry![1];
-    expect(modules).toContain('kernel/main.tsx');
+    const entry = Object.entries(chunks).find(([file]) => /^assets\/kernel-[A-Za-z0-9_]+(-[A-Za-z0-9_]+)?\.js$/.test(file) && !file.startsWith('assets/kernel-app-'));
+    expect(entry, 'an assets/kernel-<hash>.js entry').toBeDefined();
+    // the entry waits for a pre-rendered page's first frame: it must not carry the kernel's weight
+    expect(entry![1].sort()).toEqual(['kernel/main.tsx', 'kernel/startup/first-paint.ts']);
+    const app = Object.entries(chunks).find(([file]) => /^assets\/kernel-app-[\w-]+\.js$/.test(file));
+    expect(app, 'an assets/kernel-app-<hash>.js chunk').toBeDefined();
+    const modules = app![1];
+    expect(modules).toContain('kernel/kernel.tsx');
     expect(modules).toContain('sdk/client.ts');
     expect(modules.some((m) => m.startsWith('node_modules/react-router/'))).toBe(true);
-    // rarely used shared modules are lazy chunks, not in the entry
+    // rarely used shared modules are lazy chunks, not in the kernel's
     expect(modules.some((m) => m.startsWith('node_modules/sweetalert2/'))).toBe(false);
     expect(modules.some((m) => m.startsWith('node_modules/skinview3d/'))).toBe(false);
+  });
+
+  it('index.html hints the kernel chunk, so it downloads alongside the entry that starts it', () => {
+    const html = readDist('public/index.html');
+    const hinted = /<link rel="modulepreload" href="\/(assets\/kernel-app-[\w-]+\.js)">/.exec(html);
+    expect(hinted && existsSync(join(DIST, 'public', hinted[1]))).toBe(true);
   });
 
   it('index.html loads the hashed kernel script, and preloads and links /assets/main.css by its version (spec §7)', () => {

@@ -6,7 +6,7 @@
 //     first, by its revision, an address the browser may keep for a year.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
+import { kernelTookOver, openPage, registerThroughApi, uniqueName, usePanelAndBrowser } from './harness';
 
 const env = usePanelAndBrowser();
 
@@ -150,6 +150,47 @@ describe('custom.css and custom.js', () => {
     expect(answers.every((a) => a.cacheControl.includes('immutable'))).toBe(true);
 
     env.panel.cli(['settings', 'set', 'custom_css', '']);
+    await context.close();
+  });
+});
+
+describe('the service worker (enableCaching)', () => {
+  /** The names the worker's cache holds. */
+  const kept = (page: Page) => page.evaluate(async () => (await (await caches.open('orepanel-hashed-v1')).keys()).map((request) => new URL(request.url).pathname));
+
+  it('keeps the files a page used; a return visit reads them from its cache without the worker in front of the page; off removes it', async () => {
+    const { page, context, errors } = await openPage(env.browser);
+    await page.goto(`${env.panel.url}/auth/login`);
+    await kernelTookOver(page);
+    const kernelScript = await page.evaluate(() => new URL((document.querySelector('script[type="module"][src]') as HTMLScriptElement).src).pathname);
+    // the page names its files to the worker when idle; the worker stores them
+    await expect.poll(() => kept(page), { timeout: 20_000 }).toContain(kernelScript);
+    const files = await kept(page);
+    expect(files.some((path) => path.startsWith('/plugins/auth/'))).toBe(true);
+    expect(files.every((path) => /^\/(assets|plugins)\/.+-[A-Za-z0-9_-]{6,}\.\w+$/.test(path))).toBe(true);
+
+    await page.goto(`${env.panel.url}/auth/login`);
+    await kernelTookOver(page);
+    const sources = await page.evaluate(() => {
+      type Routed = PerformanceResourceTiming & { workerMatchedSourceType?: string };
+      const source = (entry: PerformanceEntry | undefined) => (entry as Routed | undefined)?.workerMatchedSourceType ?? 'none';
+      const resources = performance.getEntriesByType('resource');
+      return {
+        navigation: source(performance.getEntriesByType('navigation')[0]),
+        kernel: source(resources.find((entry) => new URL(entry.name).pathname.startsWith('/assets/kernel-'))),
+        catalogue: source(resources.find((entry) => new URL(entry.name).pathname.startsWith('/locales/'))),
+      };
+    });
+    // static routes: the page itself and what is not a hashed file go straight to the network, the
+    // hashed files come from the worker's cache, and no request waited for the worker to start
+    expect(sources).toEqual({ navigation: 'network', kernel: 'cache', catalogue: 'network' });
+
+    // switched off in the customisation settings: the next load unregisters it
+    await page.evaluate(() => localStorage.setItem('ui-settings', JSON.stringify({ performance: { enableCaching: false } })));
+    await page.goto(`${env.panel.url}/auth/login`);
+    await kernelTookOver(page);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 20_000 }).toBe(0);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
