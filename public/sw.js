@@ -8,12 +8,16 @@
 // (InstallEvent.addRoutes), it reads the hashed files straight from this cache without starting the
 // worker (a file not in it comes from the network), and navigations, the API and every other request go
 // to the network as if there were no worker. The pages tell the worker which hashed files they used
-// (a "keep" message, sent when the browser is idle) and it stores the ones it has not got.
+// (a "keep" message, sent when the browser is idle) and it stores the ones it has not got. A file no
+// page has named for 30 days (an earlier release's) is let go.
 // A browser without static routes uses the fetch handler below instead: cache first, stored on the way.
 const CACHE = 'orepanel-hashed-v1';
 const HASHED = /^\/(assets|plugins)\/.+-[A-Za-z0-9_-]{6,}\.(js|css|json|svg|png|jpg|jpeg|webp|woff2?)$/;
 /** A "keep" message names at most this many files; more is not a page of this panel. */
 const KEEP_LIMIT = 500;
+/** When each kept file was last named by a page (path → ms), under a name no page requests. */
+const NAMED_INDEX = '/sw-named-index.json';
+const UNUSED_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
 function hashedPath(href) {
   let url;
@@ -58,22 +62,40 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+async function readIndex(cache) {
+  const stored = await cache.match(NAMED_INDEX);
+  const index = stored ? await stored.json().catch(() => null) : null;
+  return index && typeof index === 'object' && !Array.isArray(index) ? index : {};
+}
+
+/** Stores the named files it has not got, notes that they were named, and lets go of the long unnamed. */
+async function keep(paths, now) {
+  const cache = await caches.open(CACHE);
+  for (const path of paths) {
+    if (await cache.match(path)) continue;
+    // one at a time and from the browser's HTTP cache where it can: the page has just loaded them
+    const request = new Request(path, { credentials: 'same-origin', cache: 'force-cache' });
+    const response = await fetch(request).catch(() => null);
+    if (response) await store(cache, path, response);
+  }
+  const index = await readIndex(cache);
+  const next = {};
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path === NAMED_INDEX) continue;
+    // a file stored before the index knew it starts its 30 days now
+    const named = paths.includes(path) ? now : typeof index[path] === 'number' ? index[path] : now;
+    if (now - named > UNUSED_FOR_MS) await cache.delete(request);
+    else next[path] = named;
+  }
+  await cache.put(NAMED_INDEX, new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } }));
+}
+
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (data?.type !== 'keep' || !Array.isArray(data.urls) || data.urls.length > KEEP_LIMIT) return;
   const paths = [...new Set(data.urls.map((href) => (typeof href === 'string' ? hashedPath(href) : null)).filter((path) => path !== null))];
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      for (const path of paths) {
-        if (await cache.match(path)) continue;
-        // one at a time and from the browser's HTTP cache where it can: the page has just loaded them
-        const request = new Request(path, { credentials: 'same-origin', cache: 'force-cache' });
-        const response = await fetch(request).catch(() => null);
-        if (response) await store(cache, path, response);
-      }
-    })(),
-  );
+  event.waitUntil(keep(paths, Date.now()));
 });
 
 self.addEventListener('fetch', (event) => {
