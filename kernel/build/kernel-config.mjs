@@ -77,6 +77,16 @@ function filesInFolders(dir, prefix = '') {
   return out;
 }
 
+/** The inline copy of main.css in index.html (kernel/startup/main-stylesheet.ts reads the same id). */
+const MAIN_STYLESHEET_ELEMENT_ID = 'op-main-css';
+
+/** CSS for a <style> element: its comments dropped, and nothing in it may end the element. */
+function inlineStyle(context, css) {
+  const rules = css.replace(/\/\*[\s\S]*?\*\//g, '').trim();
+  if (/<\/style/i.test(rules)) context.error('main.css contains "</style": it cannot be written inline in index.html');
+  return rules;
+}
+
 /** The kernel's module, in a chunk of its own that the entry (kernel/main.tsx) starts. */
 const KERNEL_MODULE = join(repoRoot, 'kernel', 'kernel.tsx');
 
@@ -122,6 +132,7 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const stylesheets = [];
       /** @type {string | null} */
       let mainStylesheet = null;
+      let mainRules = '';
       for (const name of files.filter((n) => extname(n) === '.css').sort((a, b) => (a === 'main.css' ? -1 : b === 'main.css' ? 1 : a.localeCompare(b)))) {
         const css = rewriteReferences(readFileSync(join(publicSource, name), 'utf8'), urls);
         const ref = this.emitFile({ type: 'asset', name, source: css });
@@ -131,9 +142,9 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
           if (!version) this.error(`the main stylesheet was named ${url}, not /assets/main-<hash>.css`);
           this.emitFile({ type: 'asset', fileName: 'assets/main.css', source: css });
           mainStylesheet = `/assets/main.css?v=${version[1]}`;
+          mainRules = css;
           urls.set(`/${name}`, mainStylesheet);
           urls.set(`/assets/${name}`, mainStylesheet);
-          stylesheets.push(mainStylesheet);
           continue;
         }
         urls.set(`/${name}`, url);
@@ -174,7 +185,14 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       preloaded.delete(entry.fileName);
       const preloads = [...preloaded].map((f) => `/${f}`);
       const tags = [
-        ...(mainStylesheet ? [`<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`] : []),
+        // spec §7: main.css is preloaded; its rules come inline, so the first frame waits for no
+        // stylesheet, and the entry puts the preloaded file in their place (kernel/startup/main-stylesheet.ts)
+        ...(mainStylesheet
+          ? [
+              `<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`,
+              `<style id="${MAIN_STYLESHEET_ELEMENT_ID}" data-href="${escapeAttribute(mainStylesheet)}">${inlineStyle(this, mainRules)}</style>`,
+            ]
+          : []),
         ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
         // the fallback catalogue is hinted, so it downloads while the kernel script is still parsing;
         // spec §7's preload of /api/system/custom.css (and custom.js) is written by the server with

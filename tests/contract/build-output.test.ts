@@ -34,7 +34,7 @@ describe('the kernel bundle', () => {
     const entry = Object.entries(chunks).find(([file]) => /^assets\/kernel-[A-Za-z0-9_]+(-[A-Za-z0-9_]+)?\.js$/.test(file) && !file.startsWith('assets/kernel-app-'));
     expect(entry, 'an assets/kernel-<hash>.js entry').toBeDefined();
     // the entry waits for a pre-rendered page's first frame: it must not carry the kernel's weight
-    expect(entry![1].sort()).toEqual(['kernel/main.tsx', 'kernel/startup/first-paint.ts']);
+    expect(entry![1].sort()).toEqual(['kernel/main.tsx', 'kernel/startup/first-paint.ts', 'kernel/startup/main-stylesheet.ts']);
     const app = Object.entries(chunks).find(([file]) => /^assets\/kernel-app-[\w-]+\.js$/.test(file));
     expect(app, 'an assets/kernel-app-<hash>.js chunk').toBeDefined();
     const modules = app![1];
@@ -52,15 +52,22 @@ describe('the kernel bundle', () => {
     expect(hinted && existsSync(join(DIST, 'public', hinted[1]))).toBe(true);
   });
 
-  it('index.html loads the hashed kernel script, and preloads and links /assets/main.css by its version (spec §7)', () => {
+  it('index.html loads the hashed kernel script, preloads /assets/main.css by its version (spec §7) and carries its rules inline', () => {
     const html = readDist('public/index.html');
     const script = /<script type="module" src="\/(assets\/kernel-[\w-]+\.js)">/.exec(html);
     expect(script && existsSync(join(DIST, 'public', script[1]))).toBe(true);
     const preload = /<link rel="preload" href="\/assets\/main\.css\?v=([\w-]+)" as="style">/.exec(html);
     expect(preload).not.toBeNull();
     const version = (preload as RegExpExecArray)[1];
-    expect(html).toContain(`<link rel="stylesheet" href="/assets/main.css?v=${version}">`);
-    expect(html.indexOf('rel="preload" href="/assets/main.css')).toBeLessThan(html.indexOf('rel="stylesheet" href="/assets/main.css'));
+    // no stylesheet holds the first frame: the rules are inline, named after the file the entry puts in their place
+    expect(html).not.toContain('rel="stylesheet" href="/assets/main.css');
+    const inline = /<style id="op-main-css" data-href="([^"]+)">([\s\S]*?)<\/style>/.exec(html);
+    expect(inline?.[1]).toBe(`/assets/main.css?v=${version}`);
+    const withoutComments = readDist('public/assets/main.css')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim();
+    expect(inline?.[2]).toBe(withoutComments);
+    expect(html.indexOf('rel="preload" href="/assets/main.css')).toBeLessThan(html.indexOf('<style id="op-main-css"'));
     // the fixed name and the hashed copy it is served from hold the same stylesheet
     expect(readDist('public/assets/main.css')).toBe(readDist(`public/assets/main-${version}.css`));
   });

@@ -74,7 +74,7 @@ async function openRecording(page: Page, path: string, ready: (page: Page) => Lo
 }
 
 describe('/assets/main.css (spec §7)', () => {
-  it('is preloaded and linked by index.html, answers 200 with the stylesheet, and applies', async () => {
+  it('is preloaded by index.html (its rules inline for the first frame), linked in their place once the page starts, answers 200 with the stylesheet, and applies', async () => {
     const page = pageOf('customer');
     await page.goto(`${panel.url}/dashboard`);
     await page.getByRole('heading', { name: /Welcome back/, level: 1 }).waitFor(WAIT);
@@ -94,6 +94,8 @@ describe('/assets/main.css (spec §7)', () => {
     expect(versioned.status()).toBe(200);
     expect(versioned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await versioned.text()).toBe(await bare.text());
+    // the inline copy the first frame was drawn with is gone once the file applies
+    await page.waitForFunction(() => document.getElementById('op-main-css') === null, undefined, WAIT);
     // the stylesheet is in force on the page
     expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => (sheet.href ?? '').includes('/assets/main.css') && sheet.cssRules.length > 0))).toBe(true);
   });
