@@ -30,9 +30,11 @@ function hashedPath(href) {
   return url.pathname;
 }
 
-/** Stores the response when it is complete and successful (an integrity-checked script must get the same bytes). */
+/** Stores the response when it is complete and successful (an integrity-checked script must get the same bytes); true if it did. */
 async function store(cache, request, response) {
-  if (response.ok && response.status === 200 && response.type === 'basic') await cache.put(request, response.clone());
+  if (!(response.ok && response.status === 200 && response.type === 'basic')) return false;
+  await cache.put(request, response.clone());
+  return true;
 }
 
 /** Static routes where the browser has them; a browser that refuses them keeps the fetch handler. */
@@ -71,22 +73,23 @@ async function readIndex(cache) {
 /** Stores the named files it has not got, notes that they were named, and lets go of the long unnamed. */
 async function keep(paths, now) {
   const cache = await caches.open(CACHE);
-  for (const path of paths) {
-    if (await cache.match(path)) continue;
+  const named = new Set(paths);
+  const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  for (const path of named) {
+    if (stored.has(path)) continue;
     // one at a time and from the browser's HTTP cache where it can: the page has just loaded them
     const request = new Request(path, { credentials: 'same-origin', cache: 'force-cache' });
     const response = await fetch(request).catch(() => null);
-    if (response) await store(cache, path, response);
+    if (response && (await store(cache, path, response))) stored.add(path);
   }
+  stored.delete(NAMED_INDEX);
   const index = await readIndex(cache);
   const next = {};
-  for (const request of await cache.keys()) {
-    const path = new URL(request.url).pathname;
-    if (path === NAMED_INDEX) continue;
+  for (const path of stored) {
     // a file stored before the index knew it starts its 30 days now
-    const named = paths.includes(path) ? now : typeof index[path] === 'number' ? index[path] : now;
-    if (now - named > UNUSED_FOR_MS) await cache.delete(request);
-    else next[path] = named;
+    const namedAt = named.has(path) ? now : typeof index[path] === 'number' ? index[path] : now;
+    if (now - namedAt > UNUSED_FOR_MS) await cache.delete(path);
+    else next[path] = namedAt;
   }
   await cache.put(NAMED_INDEX, new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } }));
 }

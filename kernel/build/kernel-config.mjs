@@ -130,9 +130,9 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       //    /assets/main.css?v=<hash>, which the server answers from the hashed copy, cached for a year
       /** @type {string[]} */
       const stylesheets = [];
-      /** @type {string | null} */
-      let mainStylesheet = null;
-      let mainRules = '';
+      /** main.css: the address index.html preloads it by, and its rules, written inline */
+      /** @type {{ href: string, css: string } | null} */
+      let main = null;
       for (const name of files.filter((n) => extname(n) === '.css').sort((a, b) => (a === 'main.css' ? -1 : b === 'main.css' ? 1 : a.localeCompare(b)))) {
         const css = rewriteReferences(readFileSync(join(publicSource, name), 'utf8'), urls);
         const ref = this.emitFile({ type: 'asset', name, source: css });
@@ -141,10 +141,9 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
           const version = /^\/assets\/main-([A-Za-z0-9_-]+)\.css$/.exec(url);
           if (!version) this.error(`the main stylesheet was named ${url}, not /assets/main-<hash>.css`);
           this.emitFile({ type: 'asset', fileName: 'assets/main.css', source: css });
-          mainStylesheet = `/assets/main.css?v=${version[1]}`;
-          mainRules = css;
-          urls.set(`/${name}`, mainStylesheet);
-          urls.set(`/assets/${name}`, mainStylesheet);
+          main = { href: `/assets/main.css?v=${version[1]}`, css };
+          urls.set(`/${name}`, main.href);
+          urls.set(`/assets/${name}`, main.href);
           continue;
         }
         urls.set(`/${name}`, url);
@@ -187,10 +186,10 @@ function kernelDocument({ publicSource, localesSource, pluginCatalogues }) {
       const tags = [
         // spec §7: main.css is preloaded; its rules come inline, so the first frame waits for no
         // stylesheet, and the entry puts the preloaded file in their place (kernel/startup/main-stylesheet.ts)
-        ...(mainStylesheet
+        ...(main
           ? [
-              `<link rel="preload" href="${escapeAttribute(mainStylesheet)}" as="style">`,
-              `<style id="${MAIN_STYLESHEET_ELEMENT_ID}" data-href="${escapeAttribute(mainStylesheet)}">${inlineStyle(this, mainRules)}</style>`,
+              `<link rel="preload" href="${escapeAttribute(main.href)}" as="style">`,
+              `<style id="${MAIN_STYLESHEET_ELEMENT_ID}" data-href="${escapeAttribute(main.href)}">${inlineStyle(this, main.css)}</style>`,
             ]
           : []),
         ...stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),

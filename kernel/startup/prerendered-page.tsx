@@ -9,11 +9,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { kernelEvents } from '../../sdk/client/events';
 import { clearPrimedApiAnswers, primeApiAnswers } from '../../sdk/client/http';
 import { PrerenderedFormContext, type PrerenderedFormState } from '../../sdk/client/ui/form-context';
-
 import { PRERENDERED_ATTRIBUTE } from './first-paint';
 
-/** The attribute and JSON blocks the server writes (server/http/prerender.ts). */
-export { PRERENDERED_ATTRIBUTE };
+/** The JSON blocks the server writes beside the page (server/http/prerender.ts). */
 export const PRERENDER_FORM_ELEMENT_ID = 'op-prerender-form';
 export const PRERENDER_DATA_ELEMENT_ID = 'op-prerender-data';
 /** Longest wait for the mounted app's first page; after it the app replaces the server's page anyway. */
