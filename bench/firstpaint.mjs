@@ -21,9 +21,10 @@
 // run, its runs alternating with this build's. BENCH_RUNS changes the number of runs (default 7);
 // BENCH_ONLY picks the figures to measure (see ONLY below).
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT, startPanel } from './lib.mjs';
 
@@ -110,6 +111,34 @@ async function launch() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * The machine's floors for the login figure, measured in the same run because they move with the
+ * machine as much as the panel does: a bare page (one password field) and this build's own login
+ * HTML with every script and preload taken out — the same markup as a static page — both served
+ * brotli-compressed by a bare node:http server. The login page's cold figure over the second is how
+ * far the panel is from "the speed of a static page".
+ */
+async function startFloors(panelUrl) {
+  const loginHtml = await (await fetch(`${panelUrl}${TARGETS.login.path}`)).text();
+  const staticLogin = loginHtml.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '');
+  if (!staticLogin.includes('type="password"')) throw new Error('the login page is not pre-rendered: no floor to compare it with');
+  const pages = {
+    'bare page (one password field)': '<!doctype html><html lang="en"><meta charset="utf-8"><title>floor</title><input type="password">',
+    'the login HTML without scripts': staticLogin,
+  };
+  const floors = [];
+  for (const [label, html] of Object.entries(pages)) {
+    const body = brotliCompressSync(html);
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'cache-control': 'no-store' });
+      res.end(body);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    floors.push({ label, url: `http://127.0.0.1:${server.address().port}`, server, figures: [] });
+  }
+  return floors;
 }
 
 /** The probe's console message that carries its figure. */
@@ -252,6 +281,19 @@ function report(label, results, requests) {
   }
 }
 
+/** The floors, and each build's login cold figure over the static page's. */
+function reportFloors(floors, builds) {
+  if (floors.length === 0) return;
+  console.log(`\n### the machine's floors (node:http, loopback, cold, median of ${RUNS}, range), measured alongside`);
+  for (const floor of floors)
+    console.log(`  ${floor.label.padEnd(34)} ${ms(median(floor.figures)).padStart(9)} (${ms(Math.min(...floor.figures))}–${ms(Math.max(...floor.figures))})`);
+  const staticPage = median(floors[floors.length - 1].figures);
+  for (const build of builds) {
+    const cold = build.results.login['loopback cold'];
+    if (cold) console.log(`  ${build.label}: login, loopback, cold = ${(cold.median / staticPage).toFixed(2)}× the static page`);
+  }
+}
+
 /**
  * Measures the build in `root`; with `baseRoot` (BENCH_BASE) another build too, in the same run,
  * its runs alternating with this one's — on a loaded machine only figures taken side by side compare.
@@ -273,14 +315,21 @@ export async function run(root = process.env.BENCH_ROOT ?? ROOT, baseRoot = proc
       console.log(`  brotli: ${requests.brotli} of ${requests.compressible} text responses`);
       Object.assign(build, { panel, storageState, requests, results: { login: {}, dashboard: {} } });
     }
+    const floors = measured('login', 'loopback cold') ? await startFloors(builds[0].panel.url) : [];
+    running.push(...floors.map(({ server }) => ({ stop: () => new Promise((resolve) => server.close(resolve)) })));
     for (const [name, target] of Object.entries(TARGETS)) {
       for (const condition of Object.keys(ISSUE)) {
         if (!measured(name, condition)) continue;
         const figures = builds.map(() => []);
+        const withFloors = name === 'login' && condition === 'loopback cold' ? floors : [];
         for (let i = -1; i < RUNS; i++) {
           for (const [b, build] of builds.entries()) {
             const figure = await once(browser, build.panel.url, target, condition, name === 'dashboard' ? build.storageState : undefined);
             if (i >= 0) figures[b].push(figure); // run -1 is the warm-up
+          }
+          for (const floor of withFloors) {
+            const figure = await once(browser, floor.url, target, condition);
+            if (i >= 0) floor.figures.push(figure);
           }
         }
         for (const [b, build] of builds.entries()) {
@@ -289,6 +338,7 @@ export async function run(root = process.env.BENCH_ROOT ?? ROOT, baseRoot = proc
       }
     }
     for (const build of builds) report(build.label, build.results, build.requests);
+    reportFloors(floors, builds);
     console.log(`machine load (1/5/15 min) at end: ${loadNow()}`);
     return builds.map((b) => ({ label: b.label, ...b.results, requests: { count: b.requests.count, jsCss: b.requests.jsCss } }));
   } finally {

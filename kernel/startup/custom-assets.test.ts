@@ -48,4 +48,36 @@ describe('loadCustomAssets', () => {
     loads.stop();
     expect(loads.added.sort()).toEqual([CUSTOM_CSS_URL, CUSTOM_JS_URL].sort());
   });
+
+  it('waits for the stylesheet a pre-rendered page already carries instead of adding it again', async () => {
+    const present = document.createElement('link');
+    present.rel = 'stylesheet';
+    present.setAttribute('href', `${CUSTOM_CSS_URL}?v=r3v-css`);
+    present.dataset.orepanel = 'custom';
+    document.head.appendChild(present);
+    const loads = answerLoads();
+    let done = false;
+    const loading = loadCustomAssets(document, { warn: vi.fn() }, { css: 'r3v-css', js: null }).then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    present.dispatchEvent(new Event('load'));
+    await loading;
+    loads.stop();
+    expect(loads.added).toEqual([]);
+    expect(document.head.querySelectorAll('[data-orepanel="custom"]')).toHaveLength(1);
+  });
+
+  it('adds its own when the one on the page is of another revision', async () => {
+    const old = document.createElement('link');
+    old.rel = 'stylesheet';
+    old.setAttribute('href', `${CUSTOM_CSS_URL}?v=old`);
+    old.dataset.orepanel = 'custom';
+    document.head.appendChild(old);
+    const loads = answerLoads();
+    await loadCustomAssets(document, { warn: vi.fn() }, { css: 'new', js: null });
+    loads.stop();
+    expect(loads.added).toEqual([`${CUSTOM_CSS_URL}?v=new`]);
+  });
 });

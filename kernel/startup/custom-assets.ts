@@ -44,8 +44,14 @@ function whenLoaded(element: HTMLElement, timeoutMs: number): Promise<Outcome> {
   });
 }
 
-/** Adds the stylesheet last in <head> (so it overrides the panel's own styles) and waits for it. */
+/**
+ * Adds the stylesheet last in <head> (so it overrides the panel's own styles) and waits for it. A page
+ * the server sent already rendered carries it already (server/http/prerender.ts): that one is waited
+ * for instead, not added twice.
+ */
 export function loadStylesheet(doc: Document, href: string, timeoutMs = CUSTOM_ASSET_TIMEOUT_MS): Promise<Outcome> {
+  const present = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-orepanel="custom"]')].find((link) => link.getAttribute('href') === href);
+  if (present) return present.sheet ? Promise.resolve('loaded') : whenLoaded(present, timeoutMs);
   const link = doc.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;

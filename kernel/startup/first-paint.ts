@@ -1,8 +1,8 @@
 // A page the server sent already rendered (issue 15) should be on screen before the kernel's code runs.
 // The kernel's module (react-dom, the router, i18next, the sdk…) takes its 20 ms or so to evaluate, and
 // when it arrives before the browser's first frame that frame waits for it. So on such a page the
-// kernel starts once a frame has been painted; its file is still downloaded and compiled meanwhile
-// (index.html hints it). Measured on the login page, loopback, cold, 21 runs alternating: the password
+// kernel starts once a frame has been painted, and its file is only fetched then: the server leaves the
+// kernel's preload hint out of such a page (server/http/prerender.ts withoutKernelPreloads). Measured on the login page, loopback, cold, 21 runs alternating: the password
 // field visible at 142 ms (median) with the kernel evaluated first, 123 ms with the frame first.
 // Kept free of imports: this module is part of the small entry script, which loads before the kernel.
 

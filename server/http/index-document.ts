@@ -57,13 +57,23 @@ export function customAssetUrl(kind: 'css' | 'js', revision: string): string {
   return `/api/system/custom.${kind}?v=${encodeURIComponent(revision)}`;
 }
 
+/** spec §7: the preload hint of the custom stylesheet of this revision. */
+export function customStylesheetPreload(revision: string): string {
+  return `<link rel="preload" href="${customAssetUrl('css', revision)}" as="style">`;
+}
+
+/** The custom stylesheet itself, marked as the kernel marks the one it adds (kernel/startup/custom-assets.ts). */
+export function customStylesheetLink(revision: string): string {
+  return `<link rel="stylesheet" href="${customAssetUrl('css', revision)}" data-orepanel="custom">`;
+}
+
 /** The boot block for these inputs, after the preload hints of the custom assets that are not empty. */
 export function bootScript(inputs: BootInputs): string {
   const custom = inputs.custom ? `,"custom":${JSON.stringify(inputs.custom)}` : '';
   const json = `{"plugins":${inputs.pluginsJson},"settings":${JSON.stringify(inputs.settings)}${custom}}`;
   // spec §7: the custom stylesheet is preloaded (and the script hinted) — when there is one
   const hints = [
-    inputs.custom?.css ? `<link rel="preload" href="${customAssetUrl('css', inputs.custom.css)}" as="style">` : '',
+    inputs.custom?.css ? customStylesheetPreload(inputs.custom.css) : '',
     inputs.custom?.js ? `<link rel="preload" href="${customAssetUrl('js', inputs.custom.js)}" as="script">` : '',
   ].join('');
   return `${hints}<script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonForScript(json)}</script>`;

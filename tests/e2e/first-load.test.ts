@@ -43,6 +43,8 @@ describe('the first page of a load', () => {
     await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
     await page.locator('#app [data-page-transition]').first().waitFor({ timeout: 20_000 });
     expect(await firstPage(page)).toMatchObject({ loading: [], firstPhase: 'idle' });
+    // the page came drawn by the server: the next one is the app's once the kernel has it
+    await kernelTookOver(page);
 
     // the next page comes in as the settings say (fade by default)
     const phases: string[] = [];
@@ -106,6 +108,26 @@ describe('preload hints', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a page sent already drawn leaves the kernel's hint out (the kernel is fetched after its first frame, once); a page the kernel draws keeps it", async () => {
+    const KERNEL_HINT = /<link rel="modulepreload" href="(\/assets\/kernel-app-[\w-]+\.js)">/;
+    const login = await (await fetch(`${env.panel.url}/auth/login`)).text();
+    expect(login).toContain('data-prerendered="/auth/login"');
+    expect(login).not.toMatch(/<link rel="modulepreload" href="\/assets\//);
+    const drawnByKernel = await (await fetch(`${env.panel.url}/dashboard`)).text();
+    expect(drawnByKernel).not.toContain('data-prerendered');
+    const kernel = KERNEL_HINT.exec(drawnByKernel)?.[1];
+    expect(kernel).toBeTruthy();
+
+    const { page, context, errors } = await openPage(env.browser);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${env.panel.url}/auth/login`);
+    await kernelTookOver(page);
+    expect(requested.filter((path) => path === kernel)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('custom.css and custom.js', () => {
@@ -131,6 +153,8 @@ describe('custom.css and custom.js', () => {
     }
     const revision = /custom\.css\?v=([A-Za-z0-9_-]+)/.exec(html)?.[1];
     expect(revision).toBeTruthy();
+    // a page sent drawn carries the stylesheet itself: its first frame already has the host's styles
+    expect(html).toContain(`<link rel="stylesheet" href="/api/system/custom.css?v=${revision}" data-orepanel="custom">`);
 
     // the answers as the browser's network saw them (CDP)
     const cdp = await context.newCDPSession(page);
@@ -144,6 +168,9 @@ describe('custom.css and custom.js', () => {
     await page.goto(`${env.panel.url}/auth/login`);
     await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 20_000 });
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(255, 0, 0)');
+    // the kernel's first step found it there: one stylesheet, not two
+    await kernelTookOver(page);
+    expect(await page.locator('link[data-orepanel="custom"]').count()).toBe(1);
     // the stylesheet only (custom.js is still empty), by its revision, cached for good
     expect([...new Set(asked)]).toEqual([`/api/system/custom.css?v=${revision}`]);
     expect(answers.length).toBeGreaterThan(0);
