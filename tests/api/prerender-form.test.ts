@@ -13,6 +13,7 @@ import legalPlugin from '../../plugins/legal/client/index';
 import { totpCode, totpStep } from '../../plugins/auth/server/totp';
 import { LANGUAGES } from '../../sdk/types';
 import { PASSWORD, cookieHeader, register, setCookies, startPanel, type TestPanel } from './harness';
+import { deliverQueued, linkIn, startSmtpServer, useSmtpServer } from './smtp-server';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as unknown;
@@ -154,6 +155,45 @@ describe('pre-rendered pages and their forms without JavaScript', () => {
     expect(french.body).toContain('<html lang="fr"');
     const frenchText = (readJson('plugins/auth/locales/fr.json') as { errors: { INVALID_CREDENTIALS: string } }).errors.INVALID_CREDENTIALS;
     expect(french.body).toMatch(new RegExp(`role="alert"[\\s\\S]*${frenchText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('posted forgot-password form: 303 to the page that says a link is on its way, which comes drawn; the link is mailed as through the API', async () => {
+    const account = await register(panel.app);
+    // no mail set up yet: the page says so instead of claiming a link is on its way
+    const noMail = await post('/auth/forgot-password', { email: account.body.email });
+    expect(noMail.statusCode).toBe(409);
+    expect(noMail.body).toContain('data-prerendered="/auth/forgot-password"');
+    expect(noMail.body).toContain(`value="${account.body.email}"`);
+
+    const smtp = await startSmtpServer();
+    try {
+      await useSmtpServer(panel.services.settings, smtp);
+      await panel.services.database.db.deleteFrom('mail_queue').execute();
+      const res = await post('/auth/forgot-password', { email: account.body.email });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/auth/forgot-password/sent');
+      const [mail] = await deliverQueued(panel, smtp, 1);
+      expect(mail.to).toEqual([account.body.email]);
+      expect(linkIn(mail, 'https://panel.example.com/auth/reset-password?token=')).toMatch(/token=[A-Za-z0-9_-]{43}$/);
+      // an address no account uses gets the very same answer, and no mail
+      const unknown = await post('/auth/forgot-password', { email: 'nobody-here@example.com' });
+      expect([unknown.statusCode, unknown.headers.location]).toEqual([303, '/auth/forgot-password/sent']);
+    } finally {
+      await panel.services.settings.set('smtp_host', '');
+      await smtp.close();
+    }
+    const sent = await panel.app.inject({ url: '/auth/forgot-password/sent' });
+    expect(sent.body).toContain('data-prerendered="/auth/forgot-password/sent"');
+    expect(sent.body).toContain('a link to reset its password is on its way');
+  });
+
+  it('posted forgot-password form with a malformed address: the page again under 400, the address kept', async () => {
+    const res = await post('/auth/forgot-password', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('data-prerendered="/auth/forgot-password"');
+    expect(res.body).toContain('value="not-an-email"');
+    expect(res.body).toContain('id="op-prerender-form"');
   });
 
   it('a kept value is written as text, never as markup', async () => {

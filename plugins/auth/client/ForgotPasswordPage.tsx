@@ -1,17 +1,19 @@
-// /auth/forgot-password: an e-mail address → POST /api/user/auth/forgot. The answer is the same
-// whether or not an account uses the address (nothing reveals who has an account), so the page
-// always shows the same message.
-import { Alert, AuthLayout, Button, Form, http, TextField, useTranslation, type FormValues } from '@orepanel/sdk';
+// /auth/forgot-password: an e-mail address → POST /api/user/auth/forgot, then the page that says a
+// link is on its way (/auth/forgot-password/sent). The answer is the same whether or not an account
+// uses the address (nothing reveals who has an account). Posted before the page's script runs, the
+// server relays the form to the same route and sends the browser to the same page (plugin.json).
+import { AuthLayout, Button, Form, http, TextField, useNavigate, useTranslation, type FormValues } from '@orepanel/sdk';
 import { useState } from 'react';
-import { AuthFooter } from './AuthFooter';
 import { CaptchaField, captchaToken } from './CaptchaField';
+import { ForgotPasswordFooter } from './ForgotPasswordFooter';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './registration-rules';
 
 const FORGOT_API = '/api/user/auth/forgot';
+const SENT_PATH = '/auth/forgot-password/sent';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const [sent, setSent] = useState(false);
+  const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
 
   async function send(values: FormValues) {
@@ -19,35 +21,29 @@ export default function ForgotPasswordPage() {
     if (email === '') return setProblem(t('validation.required'));
     if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return setProblem(t('validation.email'));
     await http.post(FORGOT_API, { email, ...captchaToken(values) });
-    setSent(true);
+    navigate(SENT_PATH);
   }
 
-  const footer = <AuthFooter switchTo={{ question: t('forgot.remembered'), label: t('forgot.login'), to: '/auth/login' }} />;
-
   return (
-    <AuthLayout title={t('forgot.heading')} subtitle={sent ? undefined : t('forgot.subtitle')} footer={footer}>
-      {sent ? (
-        <Alert tone="success">{t('forgot.sent')}</Alert>
-      ) : (
-        <Form onSubmit={send} noValidate aria-label={t('forgot.title')}>
-          <TextField
-            label={t('forgot.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={EMAIL_MAX_LENGTH}
-            autoFocus
-            error={problem}
-            onChange={() => setProblem(null)}
-          />
-          <CaptchaField action="forgot" />
-          <Button type="submit" size="lg" fullWidth>
-            {t('forgot.submit')}
-          </Button>
-        </Form>
-      )}
+    <AuthLayout title={t('forgot.heading')} subtitle={t('forgot.subtitle')} footer={<ForgotPasswordFooter />}>
+      <Form onSubmit={send} noValidate aria-label={t('forgot.title')}>
+        <TextField
+          label={t('forgot.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={EMAIL_MAX_LENGTH}
+          autoFocus
+          error={problem}
+          onChange={() => setProblem(null)}
+        />
+        <CaptchaField action="forgot" />
+        <Button type="submit" size="lg" fullWidth>
+          {t('forgot.submit')}
+        </Button>
+      </Form>
     </AuthLayout>
   );
 }

@@ -10,6 +10,7 @@ export default definePlugin({
     ctx.routes.provide('RegisterPage', () => import('./RegisterPage'));
     ctx.routes.provide('LogoutPage', () => import('./LogoutPage'));
     ctx.routes.provide('ForgotPasswordPage', () => import('./ForgotPasswordPage'));
+    ctx.routes.provide('ForgotPasswordSentPage', () => import('./ForgotPasswordSentPage'));
     ctx.routes.provide('ResetPasswordPage', () => import('./ResetPasswordPage'));
     ctx.routes.provide('SsoPage', () => import('./SsoPage'));
     ctx.routes.provide('TwoFactorVerifyPage', () => import('./TwoFactorVerifyPage'));
