@@ -62,6 +62,19 @@ const GOALS = {
 function probe({ selector, text, prefix: FIGURE_PREFIX }) {
   const pattern = text ? new RegExp(text) : null;
   window.__firstPaint = null;
+  // when the kernel replaced a page the server sent drawn (#app loses data-prerendered at the swap)
+  window.__takeover = null;
+  let drawnByServer = false;
+  const takeover = new MutationObserver(() => {
+    const app = document.getElementById('app');
+    if (!app) return;
+    if (app.hasAttribute('data-prerendered')) drawnByServer = true;
+    else if (drawnByServer) {
+      window.__takeover = performance.now();
+      takeover.disconnect();
+    }
+  });
+  takeover.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-prerendered'] });
   const shown = (el) => {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return false;
@@ -144,14 +157,18 @@ async function startFloors(panelUrl) {
 /** The probe's console message that carries its figure. */
 const FIGURE_PREFIX = '__firstPaint ';
 
-/** Navigates `page` to the target and answers the probe's figure (ms from navigation start). */
+/**
+ * Navigates `page` to the target and answers the probe's figure (ms from navigation start) and, on a
+ * page the server sent drawn, when the kernel took it over (read once the page is done loading).
+ */
 async function visit(page, url, target) {
   const reported = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(FIGURE_PREFIX), timeout: TIMEOUT });
   await page.goto(`${url}${target.path}`, { waitUntil: 'commit', timeout: TIMEOUT });
   const figure = Number((await reported).text().slice(FIGURE_PREFIX.length));
   // let the page finish what it loads (the second visit finds it all cached)
   await page.waitForLoadState('networkidle', { timeout: TIMEOUT }).catch(() => {});
-  return figure;
+  const takeover = await page.evaluate(() => window.__takeover ?? null).catch(() => null);
+  return { figure, takeover };
 }
 
 async function throttle(page) {
@@ -268,7 +285,7 @@ function report(label, results, requests) {
     const goal = GOALS.login[condition] ?? (condition.endsWith('second') ? results.login[condition.replace('second', 'cold')]?.median : undefined);
     const label = GOALS.login[condition] === undefined && goal !== undefined ? `faster than cold (${ms(goal)}) ${r.median < goal ? 'OK' : 'OVER'}` : verdict(r.median, goal);
     console.log(
-      `  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${label.padEnd(28)} issue: Orepanel ${ms(ISSUE[condition].before)}, reference ${ms(ISSUE[condition].reference)} (${(r.median / ISSUE[condition].reference).toFixed(2)}×)`,
+      `  ${condition.padEnd(16)} ${ms(r.median).padStart(9)} (${ms(r.min)}–${ms(r.max)})  ${label.padEnd(28)} issue: Orepanel ${ms(ISSUE[condition].before)}, reference ${ms(ISSUE[condition].reference)} (${(r.median / ISSUE[condition].reference).toFixed(2)}×)${r.takeover === null ? '' : `; kernel took over at ${ms(r.takeover)}`}`,
     );
   }
   console.log(`  requests, cold   ${String(requests.count).padStart(9)}     goal ≤ 12 ${requests.count <= 12 ? 'OK' : 'OVER'}                 issue: Orepanel 27, reference 29`);
@@ -321,19 +338,28 @@ export async function run(root = process.env.BENCH_ROOT ?? ROOT, baseRoot = proc
       for (const condition of Object.keys(ISSUE)) {
         if (!measured(name, condition)) continue;
         const figures = builds.map(() => []);
+        const takeovers = builds.map(() => []);
         const withFloors = name === 'login' && condition === 'loopback cold' ? floors : [];
         for (let i = -1; i < RUNS; i++) {
           for (const [b, build] of builds.entries()) {
-            const figure = await once(browser, build.panel.url, target, condition, name === 'dashboard' ? build.storageState : undefined);
-            if (i >= 0) figures[b].push(figure); // run -1 is the warm-up
+            const { figure, takeover } = await once(browser, build.panel.url, target, condition, name === 'dashboard' ? build.storageState : undefined);
+            // run -1 is the warm-up
+            if (i >= 0) figures[b].push(figure);
+            if (i >= 0 && takeover !== null) takeovers[b].push(takeover);
           }
           for (const floor of withFloors) {
-            const figure = await once(browser, floor.url, target, condition);
+            const { figure } = await once(browser, floor.url, target, condition);
             if (i >= 0) floor.figures.push(figure);
           }
         }
         for (const [b, build] of builds.entries()) {
-          build.results[name][condition] = { median: median(figures[b]), min: Math.min(...figures[b]), max: Math.max(...figures[b]), figures: figures[b] };
+          build.results[name][condition] = {
+            median: median(figures[b]),
+            min: Math.min(...figures[b]),
+            max: Math.max(...figures[b]),
+            figures: figures[b],
+            takeover: takeovers[b].length > 0 ? median(takeovers[b]) : null,
+          };
         }
       }
     }

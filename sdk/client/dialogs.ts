@@ -135,7 +135,11 @@ export function showDialog(options: SweetAlertOptions): Promise<DialogOutcome> {
   const asked = generation;
   const run = async (): Promise<DialogOutcome> => {
     const dismissed: DialogOutcome = { confirmed: false, denied: false, dismiss: 'close', value: undefined };
-    if (asked !== generation) return dismissed;
+    if (asked !== generation) {
+      // its turn came after the dialogs were dismissed: it never shows, and is no longer 'loading'
+      dialogStore.getState().setClosed('close');
+      return dismissed;
+    }
     dialogStore.getState().setStatus('loading');
     let result: SweetAlertResult<unknown>;
     try {
@@ -153,6 +157,12 @@ export function showDialog(options: SweetAlertOptions): Promise<DialogOutcome> {
         onOpen: () => dialogStore.getState().setStatus('open'),
       });
     } catch (error) {
+      // Dismissed meanwhile (the page that asked is gone — in a test, its document torn down while
+      // sweetalert2 was still loading): nobody waits for this dialog, so its failure is no error.
+      if (asked !== generation) {
+        dialogStore.getState().setClosed('close');
+        return dismissed;
+      }
       dialogStore.getState().setClosed(null);
       throw error;
     }
