@@ -88,6 +88,8 @@ describe('accounts end to end (issue 3)', () => {
 
     // register through the real form
     await page.goto(`${env.panel.url}/auth/register`);
+    // this form needs its script (its confirmation is checked in the page): the app's, after the takeover
+    await kernelTookOver(page);
     await page.locator('input[name="first_name"]').fill('Ada');
     await page.locator('input[name="last_name"]').fill('Lovelace');
     await page.locator('input[name="email"]').fill(email);

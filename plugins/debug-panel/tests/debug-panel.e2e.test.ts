@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliFor, launchBrowser, openPage, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
+import { cliFor, kernelTookOver, launchBrowser, openPage, ROOT, startPanel, uniqueName, type PageProbe, type RunningPanel } from '../../../tests/e2e/harness';
 
 const PASSWORD = 'correct-horse-1';
 const FAILING_PLUGIN = 'fixture-setup-fails';
@@ -47,6 +47,8 @@ afterAll(async () => {
 /** Logs in through the login form, as a person does, and waits for the dashboard. */
 async function logInWithTheForm(page: Page): Promise<void> {
   await page.goto(`${panel.url}/auth/login`);
+  // the app's own form (the panel records its request), not the server's page it replaces
+  await kernelTookOver(page);
   await page.getByLabel('Username or email').fill(admin);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -149,6 +151,8 @@ describe('the developer debug panel', () => {
     const visitor = await openPage(browser);
     try {
       await visitor.page.goto(`${panel.url}/auth/login`);
+      // the server sends this page drawn: Ctrl+I is the app's once the kernel has taken it over
+      await kernelTookOver(visitor.page);
       const field = visitor.page.getByLabel('Username or email');
       await field.click();
       await visitor.page.keyboard.press('Control+i');
