@@ -20,6 +20,16 @@ function answerLoads() {
   return { added, stop: () => observer.disconnect() };
 }
 
+/** The custom stylesheet link a pre-rendered page carries (server/http/prerender.ts). */
+function stylesheetOnPage(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.setAttribute('href', href);
+  link.dataset.orepanel = 'custom';
+  document.head.appendChild(link);
+  return link;
+}
+
 afterEach(() => {
   document.head.innerHTML = '';
 });
@@ -50,11 +60,7 @@ describe('loadCustomAssets', () => {
   });
 
   it('waits for the stylesheet a pre-rendered page already carries instead of adding it again', async () => {
-    const present = document.createElement('link');
-    present.rel = 'stylesheet';
-    present.setAttribute('href', `${CUSTOM_CSS_URL}?v=r3v-css`);
-    present.dataset.orepanel = 'custom';
-    document.head.appendChild(present);
+    const present = stylesheetOnPage(`${CUSTOM_CSS_URL}?v=r3v-css`);
     const loads = answerLoads();
     let done = false;
     const loading = loadCustomAssets(document, { warn: vi.fn() }, { css: 'r3v-css', js: null }).then(() => {
@@ -70,11 +76,7 @@ describe('loadCustomAssets', () => {
   });
 
   it('adds its own when the one on the page is of another revision', async () => {
-    const old = document.createElement('link');
-    old.rel = 'stylesheet';
-    old.setAttribute('href', `${CUSTOM_CSS_URL}?v=old`);
-    old.dataset.orepanel = 'custom';
-    document.head.appendChild(old);
+    stylesheetOnPage(`${CUSTOM_CSS_URL}?v=old`);
     const loads = answerLoads();
     await loadCustomAssets(document, { warn: vi.fn() }, { css: 'new', js: null });
     loads.stop();

@@ -2,8 +2,9 @@
 // The kernel's module (react-dom, the router, i18next, the sdk…) takes its 20 ms or so to evaluate, and
 // when it arrives before the browser's first frame that frame waits for it. So on such a page the
 // kernel starts once a frame has been painted, and its file is only fetched then: the server leaves the
-// kernel's preload hint out of such a page (server/http/prerender.ts withoutKernelPreloads). Measured on the login page, loopback, cold, 21 runs alternating: the password
-// field visible at 142 ms (median) with the kernel evaluated first, 123 ms with the frame first.
+// kernel's preload hint out of such a page (server/http/prerender.ts withoutKernelPreloads). Measured
+// on the login page, loopback, cold, 21 runs alternating: the password field visible at 142 ms
+// (median) with the kernel evaluated first, 123 ms with the frame first.
 // Kept free of imports: this module is part of the small entry script, which loads before the kernel.
 
 /** The attribute the server marks #app with when it holds a pre-rendered page (server/http/prerender.ts). */

@@ -67,7 +67,7 @@ const KERNEL_MODULE_PRELOAD = /\n[ \t]*<link rel="modulepreload" href="\/assets\
  * the same as with no script at all (229 ms). The plugin hints after the kernel's script stay: they
  * are small, and measured no later.
  */
-export function withoutKernelPreloads(html: string): string {
+function withoutKernelPreloads(html: string): string {
   return html.replace(KERNEL_MODULE_PRELOAD, '');
 }
 
