@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT, startPanel } from './lib.mjs';
+import { sharedModulesFloor } from './shared-floor.mjs';
 
 const DIST = join(ROOT, 'dist', 'public');
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
@@ -114,6 +115,9 @@ export async function run() {
     for (const line of first.list) console.log(`  ${line}`);
     console.log(`  requests: ${first.count} (target <= 12) ${first.count <= 12 ? 'OK' : 'OVER'}`);
     console.log(`  JS + CSS: ${kb(first.jsCss)} KB gzip (target <= 130 KB) ${first.jsCss <= 130 * 1024 ? 'OK' : 'OVER'}`);
+    const floor = await sharedModulesFloor();
+    console.log(`    of which at least ${kb(floor.total)} KB: the packages the kernel shares with plugins, whole (bench/shared-floor.mjs):`);
+    for (const [group, bytes] of floor.shares) console.log(`      ${group.padEnd(36)} ${kb(bytes).padStart(6)} KB`);
     console.log(`  password field visible after ${first.passwordAfterMs} ms`);
 
     // plugin entries: which were requested, and whether the page uses them
