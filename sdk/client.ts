@@ -172,6 +172,9 @@ export {
 // Ads (spec §1, §5, §9): the ad component and whether an ad may show here.
 export { Ad, AD_DEFAULTS, AD_FREE_PERMISSION, useAdClient, type AdProps, type AdLayout } from './client/ads';
 
+// Long work the server runs, followed from a page until it ends.
+export { useTaskFollower, TASK_POLL_MS, type FollowedTask, type TaskFollower, type TaskFollowerOptions } from './client/task-follower';
+
 // Plugin UI composition.
 export { Slot, useSlotEntries, type SlotProps, type SlotEntry } from './client/slots';
 export { PluginBoundary, PluginComponentHost, usePluginId, type PluginBoundaryProps, type PluginComponentHostProps } from './client/boundary';

@@ -13,8 +13,9 @@ import {
   Link,
   LoadError,
   Page,
-  ProgressBar,
   Skeleton,
+  TaskCard,
+  TaskNote,
   theme,
   useApi,
   useDateTime,
@@ -30,8 +31,6 @@ import { CodedError } from './CodedError';
 import { ConnectionCard } from './ConnectionCard';
 import { BACKUPS_PATH, CLOUD_PERMISSIONS, cloudUrl, useTransferFollower, type CloudStatus, type LocalArchive, type RemoteArchive, type Transfer } from './cloud-api';
 
-const c = theme.colors;
-
 function TransferCard({ transfer, pollError, onDismiss }: { transfer: Transfer; pollError: ApiError | null; onDismiss(): void }) {
   const { t, i18n } = useTranslation('backups-cloud');
   const errorText = useErrorText();
@@ -46,46 +45,26 @@ function TransferCard({ transfer, pollError, onDismiss }: { transfer: Transfer; 
         })
       : t('transfer.starting');
   return (
-    <section
-      aria-label={title}
-      aria-live="polite"
-      css={{
-        display: 'grid',
-        gap: 10,
-        padding: 16,
-        background: c.surface,
-        border: `1px solid ${transfer.state === 'failed' ? `${c.danger}66` : c.border}`,
-        borderRadius: theme.radii.lg,
-        minWidth: 0,
-      }}
+    <TaskCard
+      title={title}
+      state={transfer.state}
+      done={transfer.done}
+      total={transfer.total}
+      progress={<TaskNote>{amounts}</TaskNote>}
+      dismissLabel={t('transfer.dismiss')}
+      onDismiss={onDismiss}
     >
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 8 }}>
-        <strong css={{ overflowWrap: 'anywhere' }}>{title}</strong>
-        {transfer.state !== 'running' && (
-          <Button size="sm" variant="ghost" onClick={onDismiss}>
-            {t('transfer.dismiss')}
-          </Button>
-        )}
-      </div>
-      {transfer.state === 'running' && (
-        <>
-          <ProgressBar done={transfer.done} total={transfer.total} label={title} />
-          <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{amounts}</span>
-        </>
-      )}
       {transfer.state === 'done' && (
-        <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>
-          {t('transfer.finished', { size: formatFileSize(transfer.total, i18n.language), time: dateTime(transfer.finished_at ?? transfer.started_at) })}
-        </span>
+        <TaskNote>{t('transfer.finished', { size: formatFileSize(transfer.total, i18n.language), time: dateTime(transfer.finished_at ?? transfer.started_at) })}</TaskNote>
       )}
       {transfer.state === 'failed' && transfer.error && (
         <Alert tone="error">
           <CodedError error={transfer.error} />
         </Alert>
       )}
-      {transfer.started_by === null && <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{t('transfer.automatic')}</span>}
+      {transfer.started_by === null && <TaskNote>{t('transfer.automatic')}</TaskNote>}
       {pollError && <Alert tone="warning">{errorText(pollError)}</Alert>}
-    </section>
+    </TaskCard>
   );
 }
 

@@ -1,8 +1,8 @@
 // The off-site copies API's addresses, the permissions the screen checks, a transfer followed until
 // it ends, and the errors inside answers in words (error answers: the sdk's useErrorText reads the
 // plugin's errors.<CODE> texts itself).
-import { ADMIN_API, ApiError, http, useTranslation } from '@orepanel/sdk';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN_API, http, useTaskFollower, useTranslation, type ApiError } from '@orepanel/sdk';
+import { useCallback } from 'react';
 import type { Transfer } from '../shared/wire';
 
 export type { CloudConnection, CloudSettingsInput, CloudStatus, ConnectionTest, LocalArchive, RemoteArchive, TestStep, Transfer } from '../shared/wire';
@@ -26,51 +26,13 @@ export const CLOUD_PERMISSIONS = Object.freeze({
 
 export const BACKUPS_PATH = '/mc-admin/backups';
 
-const POLL_MS = 1000;
-
-/**
- * Follows a transfer: asks for it every second while it runs and hands over each state; a failed
- * poll is kept as `pollError` and asked again.
- */
-export function useTransferFollower(onEnded: (transfer: Transfer) => void): {
-  transfer: Transfer | null;
-  pollError: ApiError | null;
-  follow(transfer: Transfer | null): void;
-} {
-  const [transfer, setTransfer] = useState<Transfer | null>(null);
-  const [pollError, setPollError] = useState<ApiError | null>(null);
-  const ended = useRef(onEnded);
-  ended.current = onEnded;
-
-  useEffect(() => {
-    if (!transfer || transfer.state !== 'running') return;
-    let stopped = false;
-    const timer = window.setTimeout(async () => {
-      try {
-        const { transfer: next } = await http.get<{ transfer: Transfer }>(cloudUrl.transfer(transfer.id));
-        if (stopped) return;
-        setPollError(null);
-        setTransfer(next);
-        if (next.state !== 'running') ended.current(next);
-      } catch (error) {
-        if (stopped) return;
-        setPollError(error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error)));
-        // a new object with the same state schedules the next poll
-        setTransfer((current) => (current ? { ...current } : current));
-      }
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [transfer]);
-
-  const follow = useCallback((next: Transfer | null) => {
-    setPollError(null);
-    setTransfer(next);
-  }, []);
-
-  return { transfer, pollError, follow };
+/** Follows a transfer until it ends (the sdk's task follower). */
+export function useTransferFollower(onEnded: (transfer: Transfer) => void): { transfer: Transfer | null; pollError: ApiError | null; follow(transfer: Transfer | null): void } {
+  const { task, pollError, follow } = useTaskFollower<Transfer>({
+    read: async (transfer) => (await http.get<{ transfer: Transfer }>(cloudUrl.transfer(transfer.id))).transfer,
+    onEnded,
+  });
+  return { transfer: task, pollError, follow };
 }
 
 /** A coded error the server put inside an answer (a transfer's, a test step's) in words; its message otherwise. */

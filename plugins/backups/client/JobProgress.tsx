@@ -1,9 +1,7 @@
 // The job under way (or just ended) above the list: what it does, its phase, a bar that fills as the
 // engine reports progress (a moving stripe while the total is not known), then how it ended.
-import { Alert, Button, formatFileSize, ProgressBar, theme, useDateTime, useTranslation, type ApiError } from '@orepanel/sdk';
+import { Alert, formatFileSize, TaskCard, TaskNote, useDateTime, useTranslation, type ApiError } from '@orepanel/sdk';
 import { useJobErrorText, type BackupJob } from './backups-api';
-
-const c = theme.colors;
 
 export interface JobProgressProps {
   job: BackupJob;
@@ -29,41 +27,28 @@ export function JobProgress({ job, pollError, onDismiss }: JobProgressProps) {
   const numbers = job.total > 0 ? t('job.count', { done: job.done.toLocaleString(i18n.language), total: job.total.toLocaleString(i18n.language) }) : null;
 
   return (
-    <section
-      aria-label={title}
-      aria-live="polite"
-      css={{
-        display: 'grid',
-        gap: 10,
-        padding: 16,
-        background: c.surface,
-        border: `1px solid ${job.state === 'failed' ? `${c.danger}66` : c.border}`,
-        borderRadius: theme.radii.lg,
-        minWidth: 0,
-      }}
-    >
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 8 }}>
-        <strong css={{ overflowWrap: 'anywhere' }}>{title}</strong>
-        {job.state !== 'running' && (
-          <Button size="sm" variant="ghost" onClick={onDismiss}>
-            {t('job.dismiss')}
-          </Button>
-        )}
-      </div>
-      {job.state === 'running' && (
+    <TaskCard
+      title={title}
+      state={job.state}
+      done={job.done}
+      total={job.total}
+      barLabel={phase}
+      dismissLabel={t('job.dismiss')}
+      onDismiss={onDismiss}
+      progress={
         <>
-          <ProgressBar done={job.done} total={job.total} label={phase} />
-          <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>
+          <TaskNote>
             {phase}
             {numbers && ` · ${numbers}`}
-          </span>
-          {job.action === 'restore' && <span css={{ color: c.muted, fontSize: theme.font.size.sm }}>{t('job.restore.wait')}</span>}
+          </TaskNote>
+          {job.action === 'restore' && <TaskNote>{t('job.restore.wait')}</TaskNote>}
           {pollError && <Alert tone={job.action === 'restore' ? 'info' : 'warning'}>{t(pollErrorKey(job, pollError))}</Alert>}
         </>
-      )}
+      }
+    >
       {job.state === 'failed' && job.error && <Alert tone="error">{errorText(job.error)}</Alert>}
       {job.state === 'done' && job.summary && (
-        <p css={{ margin: 0, color: c.muted, fontSize: theme.font.size.sm }}>
+        <TaskNote>
           {t('job.summary', {
             tables: job.summary.tables.toLocaleString(i18n.language),
             rows: job.summary.rows.toLocaleString(i18n.language),
@@ -72,11 +57,9 @@ export function JobProgress({ job, pollError, onDismiss }: JobProgressProps) {
             version: job.summary.panel_version,
             date: dateTime(job.summary.created_at),
           })}
-        </p>
+        </TaskNote>
       )}
-      {job.state === 'done' && job.before_restore && (
-        <p css={{ margin: 0, color: c.muted, fontSize: theme.font.size.sm, overflowWrap: 'anywhere' }}>{t('job.restore.beforeRestore', { name: job.before_restore })}</p>
-      )}
-    </section>
+      {job.state === 'done' && job.before_restore && <TaskNote>{t('job.restore.beforeRestore', { name: job.before_restore })}</TaskNote>}
+    </TaskCard>
   );
 }

@@ -1,7 +1,7 @@
 // The backups API's addresses, the permissions the page checks, a job followed until it ends, and
 // the error texts of the screens.
-import { ADMIN_API, ApiError, http, useErrorText, useTranslation } from '@orepanel/sdk';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADMIN_API, ApiError, http, useErrorText, useTaskFollower, useTranslation } from '@orepanel/sdk';
+import { useCallback } from 'react';
 import type { BackupJob } from '../shared/wire';
 
 export type { ArchiveSummary, BackupJob, BackupKindName, BackupList, BackupPlace, BackupRow, JobPhase, RemoteState } from '../shared/wire';
@@ -22,54 +22,17 @@ export const BACKUP_PERMISSIONS = Object.freeze({
   restore: 'admin.root',
 });
 
-/** how often a running job is asked about */
-const POLL_MS = 1000;
-
 /**
- * Follows a job: asks for it every second while it runs and hands over each state. A failed poll
- * (the network, a restore that signs everyone out) is kept as `pollError` and asked again; the
- * caller decides what it means.
+ * Follows a job until it ends (the sdk's task follower). A job handed over already ended (one that
+ * finished before its start answer came back) ends at once too.
  */
-export function useJobFollower(onEnded: (job: BackupJob) => void): {
-  job: BackupJob | null;
-  pollError: ApiError | null;
-  follow(job: BackupJob): void;
-} {
-  const [job, setJob] = useState<BackupJob | null>(null);
-  const [pollError, setPollError] = useState<ApiError | null>(null);
-  const ended = useRef(onEnded);
-  ended.current = onEnded;
-
-  useEffect(() => {
-    if (job?.state !== 'running') return;
-    let stopped = false;
-    const timer = window.setTimeout(async () => {
-      try {
-        const { job: next } = await http.get<{ job: BackupJob }>(backupsUrl.job(job.id));
-        if (stopped) return;
-        setPollError(null);
-        setJob(next);
-        if (next.state !== 'running') ended.current(next);
-      } catch (error) {
-        if (stopped) return;
-        setPollError(error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', String(error)));
-        // ask again: a new object with the same state schedules the next poll
-        setJob((current) => (current ? { ...current } : current));
-      }
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [job]);
-
-  const follow = useCallback((next: BackupJob) => {
-    setPollError(null);
-    setJob(next);
-    if (next.state !== 'running') ended.current(next);
-  }, []);
-
-  return { job, pollError, follow };
+export function useJobFollower(onEnded: (job: BackupJob) => void): { job: BackupJob | null; pollError: ApiError | null; follow(job: BackupJob): void } {
+  const { task, pollError, follow } = useTaskFollower<BackupJob>({
+    read: async (job) => (await http.get<{ job: BackupJob }>(backupsUrl.job(job.id))).job,
+    onEnded,
+    endedOnFollow: true,
+  });
+  return { job: task, pollError, follow };
 }
 
 /** The plugin's own refusals in words (by code and field); the sdk's texts for the rest. */

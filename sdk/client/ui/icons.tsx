@@ -47,7 +47,7 @@ export type IconName = keyof typeof PATHS;
 export const ICON_NAMES = Object.keys(PATHS) as IconName[];
 
 export function isIconName(name: string): name is IconName {
-  return Object.prototype.hasOwnProperty.call(PATHS, name);
+  return Object.hasOwn(PATHS, name);
 }
 
 export interface IconProps {
