@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT, startPanel } from './lib.mjs';
-import { sharedModulesFloor } from './shared-floor.mjs';
+import { sharedModulesTotal } from './shared-floor.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** BENCH_ONLY=dashboard or BENCH_ONLY="login:loopback cold,dashboard:loopback second" measures just those figures. */
@@ -220,17 +220,17 @@ async function coldRequests(browser, url) {
     const lines = [];
     let brotli = 0;
     let compressible = 0;
-    /** the document: all the form needs before it is usable (its CSS is inline, it posts without a script) */
-    let document = null;
+    /** the page's HTML: all a pre-rendered form needs before it is usable when it posts without a script */
+    let html = null;
     for (const req of finished) {
       const res = await req.response();
       if (!res) continue;
       const headers = res.headers();
       const type = headers['content-type'] ?? '';
       if (req.resourceType() === 'document') {
-        const html = (await res.body().catch(() => Buffer.alloc(0))).toString('utf8');
-        const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
-        document = { html: gzipSync(html, { level: 9 }).length, css: gzipSync(inlineCss, { level: 9 }).length };
+        const text = (await res.body().catch(() => Buffer.alloc(0))).toString('utf8');
+        const inlineCss = [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+        html = { bytes: gzipSync(text, { level: 9 }).length, css: gzipSync(inlineCss, { level: 9 }).length, postsWithoutScript: /<form\b[^>]*\bmethod="post"/i.test(text) };
       }
       const code = /javascript|css/.test(type);
       let size = 0;
@@ -247,7 +247,7 @@ async function coldRequests(browser, url) {
       );
     }
     for (const req of failed) lines.push(`${req.method()} ${new URL(req.url()).pathname} FAILED ${req.failure()?.errorText ?? ''}`);
-    return { count: finished.length + failed.length, jsCss, lines, brotli, compressible, document };
+    return { count: finished.length + failed.length, jsCss, lines, brotli, compressible, html };
   } finally {
     await context.close();
   }
@@ -302,11 +302,9 @@ function report(label, results, requests, sharedFloor) {
   console.log(
     `  JS + CSS gzip -9 ${kb(requests.jsCss).padStart(9)}     goal ≤ 150 KB ${requests.jsCss <= 150 * 1024 ? 'OK' : 'OVER'}             issue: Orepanel 198 KB, reference 159 KB`,
   );
-  if (sharedFloor) console.log(`    of which at least ${kb(sharedFloor.total)}: the packages the kernel shares with plugins, whole (bench/shared-floor.mjs)`);
-  if (requests.document) {
-    console.log(
-      `  needed before the form is usable: the HTML, ${kb(requests.document.html)} gzip, its CSS inline (${kb(requests.document.css)}); no script — the form posts without one`,
-    );
+  console.log(`    of which at least ${kb(sharedFloor)}: the packages the kernel shares with plugins, whole (bench/shared-floor.mjs)`);
+  if (requests.html?.postsWithoutScript) {
+    console.log(`  needed before the form is usable: the HTML, ${kb(requests.html.bytes)} gzip, its CSS inline (${kb(requests.html.css)}); no script — the form posts without one`);
   }
   console.log(`signed-in dashboard: greeting over the first cards with data (median of ${RUNS}, range)`);
   for (const [condition, r] of Object.entries(results.dashboard)) {
@@ -380,7 +378,7 @@ export async function run(root = process.env.BENCH_ROOT ?? ROOT, baseRoot = proc
       }
     }
     // after the browser runs: the floor's rollup builds would compete with them for the CPU
-    const sharedFloor = await sharedModulesFloor();
+    const sharedFloor = await sharedModulesTotal();
     for (const build of builds) report(build.label, build.results, build.requests, sharedFloor);
     reportFloors(floors, builds);
     console.log(`machine load (1/5/15 min) at end: ${loadNow()}`);

@@ -173,7 +173,7 @@ export {
 export { Ad, AD_DEFAULTS, AD_FREE_PERMISSION, useAdClient, type AdProps, type AdLayout } from './client/ads';
 
 // Long work the server runs, followed from a page until it ends.
-export { useTaskFollower, TASK_POLL_MS, type FollowedTask, type TaskFollower, type TaskFollowerOptions } from './client/task-follower';
+export { useTaskFollower, TASK_POLL_MS, type FollowedTask, type TaskFollower, type TaskFollowerOptions, type TaskState } from './client/task-follower';
 
 // Plugin UI composition.
 export { Slot, useSlotEntries, type SlotProps, type SlotEntry } from './client/slots';

@@ -7,8 +7,11 @@ import { ApiError } from './http';
 /** How often a running task is asked about. */
 export const TASK_POLL_MS = 1000;
 
+/** Where a long piece of work is: a task that is not running has ended. */
+export type TaskState = 'running' | 'done' | 'failed';
+
 export interface FollowedTask {
-  state: 'running' | 'done' | 'failed';
+  state: TaskState;
 }
 
 export interface TaskFollowerOptions<T extends FollowedTask> {

@@ -97,5 +97,5 @@ export {
   type StoredFileLink,
 } from './file-picker';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
-export { TaskCard, TaskNote, type TaskCardProps, type TaskState } from './task-card';
+export { TaskCard, TaskNote, type TaskCardProps } from './task-card';
 export { IMAGE_LIBRARY_SLOT, ImageLibraryPicker, type ImageLibraryPickerProps, type ImageLibrarySlotProps, type ImageLibrarySource, type PickableImage } from './image-picker';

@@ -4,7 +4,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { TaskCard, TaskNote, type TaskState } from './task-card';
+import type { TaskState } from '../task-follower';
+import { TaskCard, TaskNote } from './task-card';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

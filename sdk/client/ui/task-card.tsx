@@ -1,13 +1,12 @@
 // A long piece of work the page follows (a backup, a restore, an upload): its title, a bar while it
 // runs, then how it ended; closable once it is over. The plugin words every line of it.
 import type { ReactNode } from 'react';
+import type { TaskState } from '../task-follower';
 import { Button } from './Button';
 import { ProgressBar } from './progress-bar';
 import { theme } from './theme';
 
 const c = theme.colors;
-
-export type TaskState = 'running' | 'done' | 'failed';
 
 export interface TaskCardProps {
   title: string;
